@@ -1,0 +1,49 @@
+# Scanline: set-up, demo, tests and benchmarks. Works as root on a fresh Debian 12 (sudo is used
+# when not root). Every target installs what is missing first, and only that.
+
+SHELL := /bin/bash
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev \
+	fonts-noto-core fonts-noto-extra fonts-noto-mono fonts-noto-color-emoji fonts-noto-cjk \
+	fonts-dejavu-core fonts-quicksand ffmpeg
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN_RELEASE := .build/release/scanline
+
+.PHONY: setup demo test build release bench clean
+
+## setup: install the Debian packages Scanline builds and renders with (idempotent)
+setup:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null && \
+		fc-cache -f >/dev/null; \
+	else echo "setup: all packages present"; fi
+	@command -v $(SWIFT) >/dev/null || { echo "setup: the Swift toolchain is not on PATH (see README)"; exit 1; }
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product scanline
+
+## demo: release build, then render every demo that exists into gallery/
+demo: release
+	@mkdir -p gallery
+	$(BIN_RELEASE) text GLITCH --style largeTitle --design monospaced --weight black --color white --background black --scale 2 -o gallery/glitch-title.png
+	$(BIN_RELEASE) text "SIGNAL LOST" --style title3 --design monospaced --weight bold --color green --background black --scale 2 -o gallery/signal-lost.png
+	$(BIN_RELEASE) text "Ship the story, not the specs" --size 32 --weight bold --design rounded --width 260 --background white --scale 2 -o gallery/wrapped-heading.png
+	$(BIN_RELEASE) text "שלום world مرحبا 🎉 日本語" --rtl --style title2 --background white --scale 2 -o gallery/mixed-scripts-rtl.png
+	@echo "gallery/: $$(ls gallery | tr '\n' ' ')"
+
+## test: set-up, then the whole test suite
+test: setup
+	$(SWIFT) test
+
+bench: release
+	@echo "No benchmarks yet: they arrive with the shader issue (see Benchmarks/README.md)."
+
+clean:
+	rm -rf .build gallery

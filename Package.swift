@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// Scanline: SwiftUI's visual-effects model, rendered headlessly on Linux. MIT licence.
+import PackageDescription
+
+let package = Package(
+    name: "Scanline",
+    products: [
+        .library(name: "Scanline", targets: ["Scanline"]),
+        .executable(name: "scanline", targets: ["scanline"]),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages (see `make setup`).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Small C helpers: JPEG decoding (libjpeg reports errors by longjmp, which Swift cannot catch).
+        .target(name: "CScanline", path: "Sources/CScanline",
+                linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CScanline"],
+                path: "Sources/Scanline"),
+        .target(name: "ScanlineCLI", dependencies: ["Scanline"], path: "Sources/ScanlineCLI"),
+        .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
+        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineCLI"],
+                    path: "Tests/ScanlineTests",
+                    resources: [.copy("__Snapshots__"), .copy("__Dumps__")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,138 @@
+/// A colour scheme: SwiftUI's light and dark appearances.
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light, dark
+}
+
+/// Red, green, blue and opacity in sRGB, straight (not premultiplied), each nominally in 0...1.
+/// Extended-range components (below 0 or above 1) are kept, and clamped only when pixels are made.
+public struct RGBA: Hashable, Sendable {
+    public var red: Double, green: Double, blue: Double, opacity: Double
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity
+    }
+    /// Components given as 0...255 bytes.
+    init(_ r: Int, _ g: Int, _ b: Int, _ a: Double = 1) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, opacity: a)
+    }
+    /// The same colour with NaN components replaced by 0, so no NaN ever reaches a pixel.
+    var sanitized: RGBA {
+        func s(_ v: Double) -> Double { v.isNaN ? 0 : v }
+        return RGBA(red: s(red), green: s(green), blue: s(blue), opacity: min(max(s(opacity), 0), 1))
+    }
+}
+
+/// A colour as SwiftUI has it: sRGB with an opacity, possibly adapting to the colour scheme.
+///
+/// The system colours (`.red`, `.blue`, …) carry Apple's light and dark values from the Human
+/// Interface Guidelines' iOS table, and resolve to one of them with `resolve(in:)`.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    enum Storage: Hashable, Sendable {
+        case fixed(RGBA)
+        case adaptive(light: RGBA, dark: RGBA, name: String)
+    }
+    let storage: Storage
+    /// Extra opacity applied by `opacity(_:)`, in 0...1.
+    let opacityFactor: Double
+
+    init(storage: Storage, opacityFactor: Double = 1) {
+        self.storage = storage
+        self.opacityFactor = opacityFactor
+    }
+
+    /// An sRGB colour. Components are in 0...1; NaN counts as 0 when the colour is drawn.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(storage: .fixed(RGBA(red: red, green: green, blue: blue, opacity: opacity)))
+    }
+    /// A grey: `white` 0 is black, 1 is white.
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+    /// The same colour with its opacity multiplied by `opacity` (clamped to 0...1).
+    public func opacity(_ opacity: Double) -> Color {
+        let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        return Color(storage: storage, opacityFactor: opacityFactor * o)
+    }
+
+    /// The colour's straight sRGB components in `scheme`.
+    public func resolve(in scheme: ColorScheme = .light) -> RGBA {
+        var c: RGBA
+        switch storage {
+        case .fixed(let v): c = v
+        case .adaptive(let light, let dark, _): c = scheme == .light ? light : dark
+        }
+        c.opacity *= opacityFactor
+        return c.sanitized
+    }
+
+    public var description: String {
+        switch storage {
+        case .adaptive(_, _, let name): return opacityFactor == 1 ? name : "\(name).opacity(\(opacityFactor))"
+        case .fixed(let c):
+            return "Color(red: \(c.red), green: \(c.green), blue: \(c.blue), opacity: \(c.opacity * opacityFactor))"
+        }
+    }
+
+    static func system(_ name: String, light: RGBA, dark: RGBA) -> Color {
+        Color(storage: .adaptive(light: light, dark: dark, name: name))
+    }
+
+    // Apple's system palette (HIG, iOS "Specifications: system colors"), light and dark.
+    public static let red = system("red", light: RGBA(255, 59, 48), dark: RGBA(255, 69, 58))
+    public static let orange = system("orange", light: RGBA(255, 149, 0), dark: RGBA(255, 159, 10))
+    public static let yellow = system("yellow", light: RGBA(255, 204, 0), dark: RGBA(255, 214, 10))
+    public static let green = system("green", light: RGBA(52, 199, 89), dark: RGBA(48, 209, 88))
+    public static let mint = system("mint", light: RGBA(0, 199, 190), dark: RGBA(99, 230, 226))
+    public static let teal = system("teal", light: RGBA(48, 176, 199), dark: RGBA(64, 200, 224))
+    public static let cyan = system("cyan", light: RGBA(50, 173, 230), dark: RGBA(100, 210, 255))
+    public static let blue = system("blue", light: RGBA(0, 122, 255), dark: RGBA(10, 132, 255))
+    public static let indigo = system("indigo", light: RGBA(88, 86, 214), dark: RGBA(94, 92, 230))
+    public static let purple = system("purple", light: RGBA(175, 82, 222), dark: RGBA(191, 90, 242))
+    public static let pink = system("pink", light: RGBA(255, 45, 85), dark: RGBA(255, 55, 95))
+    public static let brown = system("brown", light: RGBA(162, 132, 94), dark: RGBA(172, 142, 104))
+    public static let gray = system("gray", light: RGBA(142, 142, 147), dark: RGBA(142, 142, 147))
+    public static let white = Color(storage: .fixed(RGBA(red: 1, green: 1, blue: 1)))
+    public static let black = Color(storage: .fixed(RGBA(red: 0, green: 0, blue: 0)))
+    public static let clear = Color(storage: .fixed(RGBA(red: 0, green: 0, blue: 0, opacity: 0)))
+    /// Black in light mode, white in dark mode (UIKit's `label`).
+    public static let primary = system("primary", light: RGBA(0, 0, 0), dark: RGBA(255, 255, 255))
+    /// UIKit's `secondaryLabel`: grey at 60 % opacity, lighter in dark mode.
+    public static let secondary = system("secondary", light: RGBA(60, 60, 67, 0.6), dark: RGBA(235, 235, 245, 0.6))
+
+    /// Every named colour, for `Color(named:)`, the CLI and `scanline list`.
+    public static let named: [(name: String, color: Color)] = [
+        ("red", .red), ("orange", .orange), ("yellow", .yellow), ("green", .green), ("mint", .mint),
+        ("teal", .teal), ("cyan", .cyan), ("blue", .blue), ("indigo", .indigo), ("purple", .purple),
+        ("pink", .pink), ("brown", .brown), ("gray", .gray), ("white", .white), ("black", .black),
+        ("clear", .clear), ("primary", .primary), ("secondary", .secondary),
+    ]
+}
+
+extension Color {
+    /// Parses a colour as a user types it: a palette name (`cyan`), `#rgb`, `#rrggbb` or
+    /// `#rrggbbaa` in hex, or `white:0.5`. Throws `ScanlineError.invalidArgument` otherwise.
+    public static func parse(_ text: String) throws -> Color {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let hit = named.first(where: { $0.name == t }) { return hit.color }
+        if t.hasPrefix("#") {
+            let hex = Array(t.dropFirst())
+            let digits = hex.compactMap { $0.hexDigitValue }
+            if digits.count == hex.count {
+                func byte(_ i: Int) -> Double { Double(digits[i] * 16 + digits[i + 1]) / 255 }
+                switch digits.count {
+                case 3:
+                    let v = digits.map { Double($0 * 17) / 255 }
+                    return Color(red: v[0], green: v[1], blue: v[2])
+                case 6: return Color(red: byte(0), green: byte(2), blue: byte(4))
+                case 8: return Color(red: byte(0), green: byte(2), blue: byte(4), opacity: byte(6))
+                default: break
+                }
+            }
+        }
+        if t.hasPrefix("white:"), let w = Double(t.dropFirst(6)), w.isFinite, (0...1).contains(w) {
+            return Color(white: w)
+        }
+        let names = named.map(\.name).joined(separator: ", ")
+        throw ScanlineError.invalidArgument(name: "color", value: text,
+            reason: "expected a name (\(names)), #rgb, #rrggbb, #rrggbbaa or white:0...1")
+    }
+}

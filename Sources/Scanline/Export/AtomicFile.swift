@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written under a temporary name in its destination folder and renamed into place by
+/// `commit()`, so a half-written output never exists under the real name. `abort()` (also run
+/// when the value is dropped uncommitted) removes the temporary file.
+///
+/// Temporary files still open are listed in `AtomicFile.pending`, so that a signal handler (Ctrl-C
+/// in the CLI) can remove them before the process exits.
+public final class AtomicFile: @unchecked Sendable {
+    public let destination: URL
+    let temporaryPath: String
+    private var fd: Int32
+    private var finished = false
+
+    /// Opens a temporary file beside `destination`. Throws `cannotWrite` when the folder is missing,
+    /// is not a folder, or is not writable.
+    public init(destination: URL) throws {
+        let path = destination.path
+        self.destination = destination
+        let folder = destination.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir) else {
+            throw ScanlineError.cannotWrite(path: path, reason: "the folder \(folder) does not exist")
+        }
+        guard isDir.boolValue else {
+            throw ScanlineError.cannotWrite(path: path, reason: "\(folder) is not a folder")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw ScanlineError.cannotWrite(path: path, reason: "it is a folder")
+        }
+        let name = destination.lastPathComponent
+        var attempt = 0
+        while true {
+            let candidate = destination.deletingLastPathComponent()
+                .appendingPathComponent(".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial").path
+            let f = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if f >= 0 {
+                fd = f
+                temporaryPath = candidate
+                break
+            }
+            let e = errno
+            attempt += 1
+            if e != EEXIST || attempt > 8 {
+                throw ScanlineError.cannotWrite(path: path, reason: String(cString: strerror(e)))
+            }
+        }
+        AtomicFile.register(temporaryPath)
+    }
+
+    /// Appends bytes to the temporary file.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                abort()
+                throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
+            }
+            offset += n
+        }
+    }
+
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    /// Closes the temporary file and renames it to the destination.
+    public func commit() throws {
+        guard !finished else { return }
+        finished = true
+        let closed = close(fd)
+        if closed != 0 || rename(temporaryPath, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            AtomicFile.unregister(temporaryPath)
+            throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
+        }
+        AtomicFile.unregister(temporaryPath)
+    }
+
+    /// Closes and removes the temporary file; the destination is left as it was.
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        close(fd)
+        unlink(temporaryPath)
+        AtomicFile.unregister(temporaryPath)
+    }
+
+    deinit { abort() }
+
+    /// Writes `data` to `url` atomically.
+    public static func write(_ data: Data, to url: URL) throws {
+        let file = try AtomicFile(destination: url)
+        try file.write(data)
+        try file.commit()
+    }
+
+    // MARK: Temporary files in flight, for signal handlers.
+
+    nonisolated(unsafe) private static var pendingPaths: [String] = []
+    private static let lock = NSLock()
+    private static func register(_ p: String) { lock.lock(); pendingPaths.append(p); lock.unlock() }
+    private static func unregister(_ p: String) { lock.lock(); pendingPaths.removeAll { $0 == p }; lock.unlock() }
+
+    /// The temporary files not yet committed or aborted.
+    public static var pending: [String] { lock.lock(); defer { lock.unlock() }; return pendingPaths }
+
+    /// Removes every pending temporary file. For use on the way out of a process (signal handlers).
+    public static func removeAllPending() {
+        for p in pending { unlink(p) }
+    }
+}

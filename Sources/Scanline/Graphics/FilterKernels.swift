@@ -1,0 +1,167 @@
+// Filter loops over cairo ARGB32 layers (premultiplied, one UInt32 per pixel: A<<24 | R<<16 | G<<8 | B).
+// Each runs row bands in parallel; every row is computed the same way whatever the band split, so
+// results do not depend on the thread count.
+
+enum FilterKernels {
+    /// Splits 0..<rows into bands and runs `body` on each, across all cores.
+    static func parallelRows(_ rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let bands = min(rows, ProcessInfo.processInfo.activeProcessorCount * 4)
+        guard bands > 1 else { body(0..<rows); return }
+        DispatchQueue.concurrentPerform(iterations: bands) { b in
+            body((rows * b / bands)..<(rows * (b + 1) / bands))
+        }
+    }
+
+    /// Applies a colour matrix in place: unpremultiply, multiply, clamp to 0...1, premultiply,
+    /// round to nearest.
+    static func colorMatrix(_ layer: CairoSurface, _ matrix: ColorMatrix) {
+        let m = matrix.rows
+        let words = layer.words, rowWords = layer.stride / 4, width = layer.width
+        nonisolated(unsafe) let w = words
+        parallelRows(layer.height) { rows in
+            for y in rows {
+                let row = w + y * rowWords
+                for x in 0..<width {
+                    let v = row[x]
+                    let a = Float(v >> 24) / 255
+                    var r: Float = 0, g: Float = 0, b: Float = 0
+                    if a > 0 {
+                        r = Float((v >> 16) & 0xFF) / 255 / a
+                        g = Float((v >> 8) & 0xFF) / 255 / a
+                        b = Float(v & 0xFF) / 255 / a
+                    }
+                    let r2 = m[0] * r + m[1] * g + m[2] * b + m[3] * a + m[4]
+                    let g2 = m[5] * r + m[6] * g + m[7] * b + m[8] * a + m[9]
+                    let b2 = m[10] * r + m[11] * g + m[12] * b + m[13] * a + m[14]
+                    let a2 = min(max(m[15] * r + m[16] * g + m[17] * b + m[18] * a + m[19], 0), 1)
+                    func q(_ c: Float) -> UInt32 { UInt32((min(max(c, 0), 1) * a2 * 255).rounded()) }
+                    row[x] = UInt32((a2 * 255).rounded()) << 24 | q(r2) << 16 | q(g2) << 8 | q(b2)
+                }
+            }
+        }
+    }
+
+    /// A Gaussian blur of standard deviation `sigma` pixels, in place. Outside the layer counts as
+    /// transparent. Small sigmas use the exact separable kernel (radius ⌈3σ⌉); from σ = 8 three box
+    /// passes approximate it (each O(1) a pixel), so cost does not grow with the radius.
+    static func blur(_ layer: CairoSurface, sigma: CGFloat) {
+        guard sigma >= 0.25 else { return }
+        let width = layer.width, height = layer.height, rowWords = layer.stride / 4
+        // Work in Float planes: 4 channels interleaved.
+        var plane = [Float](repeating: 0, count: width * height * 4)
+        let words = layer.words
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = words[y * rowWords + x], i = (y * width + x) * 4
+                plane[i] = Float((v >> 16) & 0xFF); plane[i + 1] = Float((v >> 8) & 0xFF)
+                plane[i + 2] = Float(v & 0xFF); plane[i + 3] = Float(v >> 24)
+            }
+        }
+        plane.withUnsafeMutableBufferPointer { p in
+            if sigma < 8 {
+                let kernel = gaussianKernel(sigma: Float(sigma))
+                convolve(p.baseAddress!, width: width, height: height, kernel: kernel)
+            } else {
+                for box in boxSizes(sigma: Double(sigma), passes: 3) {
+                    let kernel = [Float](repeating: 1 / Float(box), count: box)
+                    convolve(p.baseAddress!, width: width, height: height, kernel: kernel)
+                }
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                func q(_ c: Float) -> UInt32 { UInt32(min(max(c, 0), 255).rounded()) }
+                let a = q(plane[i + 3])
+                // Keep premultiplied colour ≤ alpha after rounding.
+                words[y * rowWords + x] = a << 24 | min(q(plane[i]), a) << 16 | min(q(plane[i + 1]), a) << 8 | min(q(plane[i + 2]), a)
+            }
+        }
+    }
+
+    static func gaussianKernel(sigma: Float) -> [Float] {
+        let r = Int((3 * sigma).rounded(.up))
+        var k = (-r...r).map { i in exp(-Float(i * i) / (2 * sigma * sigma)) }
+        let sum = k.reduce(0, +)
+        for i in k.indices { k[i] /= sum }
+        return k
+    }
+
+    /// Odd box widths whose successive application approximates a Gaussian of `sigma`.
+    static func boxSizes(sigma: Double, passes n: Int) -> [Int] {
+        let ideal = (12 * sigma * sigma / Double(n) + 1).squareRoot()
+        var wl = Int(ideal.rounded(.down)); if wl % 2 == 0 { wl -= 1 }
+        let wu = wl + 2
+        let mIdeal = (12 * sigma * sigma - Double(n * wl * wl) - 4 * Double(n * wl) - 3 * Double(n)) / (-4 * Double(wl) - 4)
+        let m = Int(mIdeal.rounded())
+        return (0..<n).map { $0 < m ? wl : wu }
+    }
+
+    /// Convolves the 4-channel plane with a symmetric odd-length kernel, horizontally then vertically.
+    static func convolve(_ p: UnsafeMutablePointer<Float>, width: Int, height: Int, kernel: [Float]) {
+        let r = kernel.count / 2
+        nonisolated(unsafe) let plane = p
+        // Horizontal.
+        parallelRows(height) { rows in
+            var line = [Float](repeating: 0, count: (width + 2 * r) * 4)
+            for y in rows {
+                let row = plane + y * width * 4
+                for i in 0..<(width * 4) { line[r * 4 + i] = row[i] }
+                for x in 0..<width {
+                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                    for k in 0..<kernel.count {
+                        let j = (x + k) * 4, w = kernel[k]
+                        s0 += line[j] * w; s1 += line[j + 1] * w; s2 += line[j + 2] * w; s3 += line[j + 3] * w
+                    }
+                    row[x * 4] = s0; row[x * 4 + 1] = s1; row[x * 4 + 2] = s2; row[x * 4 + 3] = s3
+                }
+            }
+        }
+        // Vertical, in column bands.
+        let columnsPerBand = 16
+        let bands = (width + columnsPerBand - 1) / columnsPerBand
+        parallelRows(bands) { bandRange in
+            var col = [Float](repeating: 0, count: (height + 2 * r) * 4)
+            for band in bandRange {
+                for x in (band * columnsPerBand)..<min(width, (band + 1) * columnsPerBand) {
+                    for y in 0..<height {
+                        let i = (y * width + x) * 4, j = (r + y) * 4
+                        col[j] = plane[i]; col[j + 1] = plane[i + 1]; col[j + 2] = plane[i + 2]; col[j + 3] = plane[i + 3]
+                    }
+                    for y in 0..<height {
+                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                        for k in 0..<kernel.count {
+                            let j = (y + k) * 4, w = kernel[k]
+                            s0 += col[j] * w; s1 += col[j + 1] * w; s2 += col[j + 2] * w; s3 += col[j + 3] * w
+                        }
+                        let i = (y * width + x) * 4
+                        plane[i] = s0; plane[i + 1] = s1; plane[i + 2] = s2; plane[i + 3] = s3
+                    }
+                }
+            }
+        }
+    }
+
+    /// plusDarker of `src` (premultiplied, scaled by `coverage` 0...255 per pixel) onto `dst`:
+    /// α = min(1, Sα + Dα); c = max(0, α − ((Dα − D) + (Sα − S))).
+    static func plusDarker(src: CairoSurface, coverage: CairoSurface, dst: CairoSurface) {
+        let rowWords = dst.stride / 4
+        for y in 0..<dst.height {
+            let s = src.words + y * rowWords, d = dst.words + y * rowWords, c = coverage.words + y * rowWords
+            for x in 0..<dst.width {
+                let cov = Int(c[x] >> 24)
+                if cov == 0 { continue }
+                let sv = s[x], dv = d[x]
+                func ch(_ v: UInt32, _ shift: UInt32) -> Int { Int((v >> shift) & 0xFF) }
+                let sa = ch(sv, 24) * cov / 255, da = ch(dv, 24)
+                let a = min(255, sa + da)
+                var out = UInt32(a) << 24
+                for shift: UInt32 in [16, 8, 0] {
+                    let sc = ch(sv, shift) * cov / 255, dc = ch(dv, shift)
+                    out |= UInt32(max(0, a - ((da - dc) + (sa - sc)))) << shift
+                }
+                d[x] = out
+            }
+        }
+    }
+}

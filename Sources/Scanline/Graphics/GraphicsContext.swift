@@ -1,0 +1,370 @@
+internal import CCairo
+
+/// An immediate-mode drawing destination with SwiftUI's value semantics: a copy (`var c = context`)
+/// carries its own transform, opacity, blend mode, clip, masks and filters, and changing them never
+/// touches the context it was copied from. Both draw into the same pixels.
+///
+/// User space is in points with y pointing down; the render's `displayScale` maps points to pixels.
+public struct GraphicsContext {
+    /// Where drawing lands (shared by copies).
+    let surface: CairoSurface
+
+    /// Multiplies the opacity of everything drawn, 0...1.
+    public var opacity: Double = 1
+    public var blendMode: BlendMode = .normal
+    /// Maps user space to the render's base space, both in points.
+    public var transform: CGAffineTransform = .identity
+    public internal(set) var environment: EnvironmentValues
+    /// Seed 003 sets this on the context; SwiftUI passes `Text.Layout.DrawingOptions` to
+    /// `draw(_:options:)` instead. Either way, glyphs then keep their fractional positions.
+    public var disablesSubpixelQuantization = false
+
+    struct Clip { var path: Path; var eoFill: Bool; var inverse: Bool }
+    /// Clip paths, already in base space (points).
+    var clips: [Clip] = []
+    /// Masks from `clipToLayer`, in pixels (alpha is coverage).
+    var masks: [CairoSurface] = []
+    var filters: [Filter] = []
+
+    init(surface: CairoSurface, environment: EnvironmentValues) {
+        self.surface = surface
+        self.environment = environment
+    }
+
+    // MARK: Transforms
+
+    public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = transform.scaledBy(x: x, y: y) }
+    public mutating func rotate(by angle: Angle) { transform = transform.rotated(by: CGFloat(angle.radians)) }
+    /// Applies `matrix` before the current transform.
+    public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
+
+    // MARK: Clipping
+
+    public struct ClipOptions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Keep what lies outside the path instead of inside.
+        public static let inverse = ClipOptions(rawValue: 1)
+    }
+
+    /// Narrows the clip to `path` (in user space).
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
+        clips.append(Clip(path: path.applying(transform), eoFill: style.isEOFilled, inverse: options.contains(.inverse)))
+    }
+
+    /// The clip's bounding box in user space (the whole canvas when nothing clips).
+    public var clipBoundingRect: CGRect {
+        var r = CGRect(x: 0, y: 0, width: CGFloat(surface.width) / surface.scale, height: CGFloat(surface.height) / surface.scale)
+        for c in clips where !c.inverse { r = r.intersection(c.path.boundingRect) }
+        return r.applying(transform.inverted())
+    }
+
+    /// Masks later drawing by the alpha of what `content` draws, times `opacity`.
+    public mutating func clipToLayer(opacity: Double = 1, options: ClipOptions = ClipOptions(),
+                                     content: (inout GraphicsContext) throws -> Void) rethrows {
+        guard let mask = try? surface.makeSibling() else { return }
+        var inner = GraphicsContext(surface: mask, environment: environment)
+        inner.transform = transform
+        try content(&inner)
+        let o = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+        let rowWords = mask.stride / 4
+        cairo_surface_flush(mask.surface)
+        for y in 0..<mask.height {
+            let row = mask.words + y * rowWords
+            for x in 0..<mask.width {
+                var a = row[x] >> 24
+                if options.contains(.inverse) { a = 255 - a }
+                row[x] = ((a * o + 127) / 255) << 24
+            }
+        }
+        cairo_surface_mark_dirty(mask.surface)
+        masks.append(mask)
+    }
+
+    // MARK: Filters and layers
+
+    public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
+        filters.append(filter)
+    }
+
+    /// Draws `content` into a new transparent layer, then composites the layer with this context's
+    /// opacity, blend mode, filters, masks and clip. The closure's context starts with this one's
+    /// transform and none of the rest.
+    public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
+        guard let layer = try? surface.makeSibling() else { return }
+        var inner = GraphicsContext(surface: layer, environment: environment)
+        inner.transform = transform
+        inner.disablesSubpixelQuantization = disablesSubpixelQuantization
+        try content(&inner)
+        composite(layer)
+    }
+
+    // MARK: The draw pipeline
+
+    /// The cairo matrix for user space: `transform` then points → pixels.
+    func cairoMatrix() -> cairo_matrix_t {
+        let t = transform, s = surface.scale
+        return cairo_matrix_t(xx: Double(t.a * s), yx: Double(t.b * s), xy: Double(t.c * s), yy: Double(t.d * s),
+                              x0: Double(t.tx * s), y0: Double(t.ty * s))
+    }
+
+    /// Runs one drawing operation. `draw` gets a cairo context set to user space and the opacity it
+    /// must apply to its source. Simple cases go straight to the surface; filters, masks and
+    /// plusDarker render to a layer first.
+    func perform(_ draw: (OpaquePointer, Double) -> Void) {
+        let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        if filters.isEmpty && masks.isEmpty, let op = blendMode.cairoOperator {
+            let cr = surface.cr
+            cairo_save(cr)
+            applyClips(cr)
+            cairo_set_operator(cr, op)
+            var m = cairoMatrix()
+            cairo_set_matrix(cr, &m)
+            draw(cr, o)
+            cairo_restore(cr)
+            return
+        }
+        guard let layer = try? surface.makeSibling() else { return }
+        var m = cairoMatrix()
+        cairo_set_matrix(layer.cr, &m)
+        draw(layer.cr, 1)
+        composite(layer)
+    }
+
+    /// Filters `layer`, then composites it onto the surface with opacity, blend mode, masks and clip.
+    func composite(_ layer: CairoSurface) {
+        cairo_surface_flush(layer.surface)
+        var layer = layer
+        for f in filters { layer = apply(f, to: layer) }
+        cairo_surface_mark_dirty(layer.surface)
+        let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        // Coverage = opacity × every mask (× clip, applied by cairo).
+        var coverage: CairoSurface? = nil
+        if !masks.isEmpty || blendMode.cairoOperator == nil {
+            guard let c = try? surface.makeSibling() else { return }
+            cairo_save(c.cr)
+            applyClips(c.cr)
+            cairo_set_source_rgba(c.cr, 1, 1, 1, o)
+            cairo_paint(c.cr)
+            cairo_restore(c.cr)
+            for mask in masks {
+                cairo_set_operator(c.cr, CAIRO_OPERATOR_DEST_IN)
+                cairo_set_source_surface(c.cr, mask.surface, 0, 0)
+                cairo_paint(c.cr)
+            }
+            cairo_surface_flush(c.surface)
+            coverage = c
+        }
+        let cr = surface.cr
+        guard let op = blendMode.cairoOperator else {
+            cairo_surface_flush(surface.surface)
+            FilterKernels.plusDarker(src: layer, coverage: coverage!, dst: surface)
+            cairo_surface_mark_dirty(surface.surface)
+            return
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, op)
+        cairo_set_source_surface(cr, layer.surface, 0, 0)
+        if let coverage {
+            cairo_mask_surface(cr, coverage.surface, 0, 0)
+        } else {
+            applyClips(cr)
+            cairo_paint_with_alpha(cr, o)
+        }
+        cairo_restore(cr)
+    }
+
+    private func apply(_ filter: Filter, to layer: CairoSurface) -> CairoSurface {
+        let s = surface.scale
+        switch filter.kind {
+        case .matrix(let m):
+            FilterKernels.colorMatrix(layer, m)
+            return layer
+        case .blur(let radius, let options):
+            FilterKernels.blur(layer, sigma: radius * s)
+            if options.contains(.opaque) {
+                FilterKernels.colorMatrix(layer, { var m = ColorMatrix(); m.a4 = 0; m.a5 = 1; return m }())
+            }
+            return layer
+        case let .shadow(color, radius, x, y, mode, options):
+            guard let shadow = try? layer.makeSibling() else { return layer }
+            let c = color.resolve(in: environment.colorScheme)
+            // The shadow: the layer's alpha (or its inverse), moved and tinted, then blurred.
+            cairo_save(shadow.cr)
+            cairo_set_source_rgba(shadow.cr, c.red, c.green, c.blue, c.opacity)
+            if options.contains(.invertsAlpha) {
+                guard let inverse = try? layer.makeSibling() else { return layer }
+                cairo_set_source_rgba(inverse.cr, 0, 0, 0, 1)
+                cairo_paint(inverse.cr)
+                cairo_set_operator(inverse.cr, CAIRO_OPERATOR_DEST_OUT)
+                cairo_set_source_surface(inverse.cr, layer.surface, 0, 0)
+                cairo_paint(inverse.cr)
+                cairo_set_source_rgba(shadow.cr, c.red, c.green, c.blue, c.opacity)
+                cairo_mask_surface(shadow.cr, inverse.surface, Double(x * s), Double(y * s))
+            } else {
+                cairo_mask_surface(shadow.cr, layer.surface, Double(x * s), Double(y * s))
+            }
+            cairo_restore(shadow.cr)
+            cairo_surface_flush(shadow.surface)
+            FilterKernels.blur(shadow, sigma: radius * s)
+            cairo_surface_mark_dirty(shadow.surface)
+            if options.contains(.shadowOnly) { return shadow }
+            if options.contains(.shadowAbove) {
+                cairo_set_operator(layer.cr, mode.cairoOperator ?? CAIRO_OPERATOR_OVER)
+                cairo_set_source_surface(layer.cr, shadow.surface, 0, 0)
+                cairo_paint(layer.cr)
+                cairo_surface_flush(layer.surface)
+                return layer
+            }
+            cairo_set_operator(shadow.cr, CAIRO_OPERATOR_OVER)
+            cairo_set_source_surface(shadow.cr, layer.surface, 0, 0)
+            cairo_paint(shadow.cr)
+            cairo_surface_flush(shadow.surface)
+            return shadow
+        }
+    }
+
+    /// Intersects cairo's clip with every clip path. Paths are in base space (points).
+    func applyClips(_ cr: OpaquePointer) {
+        guard !clips.isEmpty else { return }
+        let s = Double(surface.scale)
+        for c in clips {
+            cairo_identity_matrix(cr)
+            cairo_scale(cr, s, s)
+            cairo_new_path(cr)
+            if c.inverse {
+                cairo_rectangle(cr, -1e6, -1e6, 2e6, 2e6)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            } else {
+                cairo_set_fill_rule(cr, c.eoFill ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            }
+            GraphicsContext.appendPath(c.path, to: cr)
+            cairo_clip(cr)
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    static func appendPath(_ path: Path, to cr: OpaquePointer) {
+        var current = CGPoint.zero
+        for e in path.elements {
+            switch e {
+            case .move(let p): cairo_move_to(cr, Double(p.x), Double(p.y)); current = p
+            case .line(let p): cairo_line_to(cr, Double(p.x), Double(p.y)); current = p
+            case .quadCurve(let p, let c):
+                // Elevate to a cubic: control points at 2/3 towards the quadratic's control.
+                let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
+                let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
+                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+                current = p
+            case .curve(let p, let c1, let c2):
+                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+                current = p
+            case .closeSubpath: cairo_close_path(cr)
+            }
+        }
+    }
+
+    /// Sets cairo's source to `shading`, with `opacity` folded into its alpha. Returns false when
+    /// nothing would show (NaN geometry in a gradient).
+    func setSource(_ cr: OpaquePointer, _ shading: Shading, opacity: Double) {
+        let scheme = environment.colorScheme
+        func stops(_ pattern: OpaquePointer, _ g: Gradient) {
+            for stop in g.stops.sorted(by: { $0.location < $1.location }) {
+                let c = stop.color.resolve(in: scheme)
+                let loc = stop.location.isFinite ? min(max(Double(stop.location), 0), 1) : 0
+                cairo_pattern_add_color_stop_rgba(pattern, loc, c.red, c.green, c.blue, c.opacity * opacity)
+            }
+        }
+        func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch shading.storage {
+        case .foreground:
+            setSource(cr, .color(environment.foregroundColor), opacity: opacity)
+        case .color(let color):
+            let c = color.resolve(in: scheme)
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.opacity * opacity)
+        case let .linear(g, start, end):
+            guard finite(start), finite(end) else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+            let p = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))!
+            stops(p, g)
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
+        case let .radial(g, center, r0, r1):
+            guard finite(center), r0.isFinite, r1.isFinite else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+            let p = cairo_pattern_create_radial(Double(center.x), Double(center.y), Double(max(0, r0)),
+                                                Double(center.x), Double(center.y), Double(max(0, r1)))!
+            stops(p, g)
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
+        }
+    }
+
+    // MARK: Shapes
+
+    /// Fills `path` (user space) with `shading`.
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        perform { cr, o in
+            GraphicsContext.appendPath(path, to: cr)
+            cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, style.isAntialiased ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+            setSource(cr, shading, opacity: o)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Strokes `path` (user space) with `shading`; widths are in user-space points.
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        guard style.lineWidth.isFinite, style.lineWidth > 0 else { return }
+        perform { cr, o in
+            GraphicsContext.appendPath(path, to: cr)
+            cairo_set_line_width(cr, Double(style.lineWidth))
+            switch style.lineCap {
+            case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+            }
+            switch style.lineJoin {
+            case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+            }
+            cairo_set_miter_limit(cr, Double(style.miterLimit))
+            let dash = style.dash.filter { $0.isFinite && $0 >= 0 }.map(Double.init)
+            if !dash.isEmpty && dash.contains(where: { $0 > 0 }) {
+                cairo_set_dash(cr, dash, Int32(dash.count), Double(style.dashPhase.isFinite ? style.dashPhase : 0))
+            }
+            setSource(cr, shading, opacity: o)
+            cairo_stroke(cr)
+        }
+    }
+
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
+        stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    // MARK: Images
+
+    /// Draws `image` scaled to fill `rect` (user space), with bilinear filtering.
+    public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
+        guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite,
+              rect.width != 0, rect.height != 0, let src = try? CairoSurface(image.pixels) else { return }
+        perform { cr, o in
+            cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+            cairo_clip(cr)
+            cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+            cairo_scale(cr, Double(rect.width) / Double(image.pixels.width), Double(rect.height) / Double(image.pixels.height))
+            cairo_set_source_surface(cr, src.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(cr, o)
+        }
+    }
+
+    /// Draws `image` at its size in points, with its `anchor` at `point`.
+    public func draw(_ image: Image, at point: CGPoint, anchor: UnitPoint = .center) {
+        let size = image.size
+        draw(image, in: CGRect(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height,
+                               width: size.width, height: size.height))
+    }
+}

@@ -1,0 +1,70 @@
+/// Whether colour components in a pixel buffer are multiplied by alpha.
+public enum AlphaRepresentation: Hashable, Sendable {
+    /// Components are multiplied by alpha, as inside the engine and in shaders (SwiftUI's layers).
+    case premultiplied
+    /// Components are independent of alpha, as in PNG files and encoders.
+    case straight
+}
+
+/// An image in memory: 8-bit RGBA, row-major, rows packed with no padding, top row first.
+///
+/// `width` and `height` are in pixels. `scale` is pixels per point (1, 2 or 3), so the image's size
+/// in points is `width / scale` × `height / scale`. The byte order is R, G, B, A whatever the
+/// machine; `alpha` says whether R, G and B are premultiplied.
+public struct PixelBuffer: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var scale: CGFloat
+    public let alpha: AlphaRepresentation
+    /// `width × height × 4` bytes: R, G, B, A for each pixel.
+    public var bytes: [UInt8]
+
+    /// Largest side we accept, in pixels, anywhere an image is made or read.
+    public static let maximumSide = 16_384
+
+    public init(width: Int, height: Int, scale: CGFloat = 1, alpha: AlphaRepresentation, bytes: [UInt8]) throws {
+        try PixelBuffer.checkSize(width: width, height: height)
+        guard bytes.count == width * height * 4 else {
+            throw ScanlineError.invalidArgument(name: "pixel data", value: "\(bytes.count) bytes",
+                                                reason: "expected \(width * height * 4) for \(width)x\(height) RGBA")
+        }
+        self.width = width; self.height = height; self.scale = scale; self.alpha = alpha; self.bytes = bytes
+    }
+
+    /// A transparent image.
+    public init(width: Int, height: Int, scale: CGFloat = 1, alpha: AlphaRepresentation = .premultiplied) throws {
+        try self.init(width: width, height: height, scale: scale, alpha: alpha,
+                      bytes: [UInt8](repeating: 0, count: max(0, width) * max(0, height) * 4))
+    }
+
+    static func checkSize(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+            throw ScanlineError.invalidArgument(name: "image size", value: "\(width)x\(height)",
+                                                reason: "each side must be 1...\(maximumSide) pixels")
+        }
+    }
+
+    /// The size in points.
+    public var size: CGSize { CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale) }
+
+    /// The pixel at column `x`, row `y`, as stored.
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+    }
+
+    /// The same pixels in the other alpha representation. Unpremultiplying rounds to nearest;
+    /// a fully transparent pixel becomes (0, 0, 0, 0).
+    public func converted(to target: AlphaRepresentation) -> PixelBuffer {
+        if target == alpha { return self }
+        var out = self
+        out.bytes.withUnsafeMutableBufferPointer { px in
+            if target == .straight { PixelKernels.unpremultiply(px) } else { PixelKernels.premultiply(px) }
+        }
+        return PixelBuffer(unchecked: width, height, scale, target, out.bytes)
+    }
+
+    init(unchecked width: Int, _ height: Int, _ scale: CGFloat, _ alpha: AlphaRepresentation, _ bytes: [UInt8]) {
+        self.width = width; self.height = height; self.scale = scale; self.alpha = alpha; self.bytes = bytes
+    }
+}

@@ -1,0 +1,126 @@
+/// The Dynamic Type sizes, smallest to largest.
+public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The short names the CLI accepts: xSmall … xxxLarge, accessibility1 … accessibility5 (or ax1 … ax5).
+    public static func parse(_ text: String) throws -> DynamicTypeSize {
+        let t = text.lowercased()
+        for c in allCases where "\(c)".lowercased() == t || c.shortName == t { return c }
+        throw ScanlineError.invalidArgument(name: "dynamic type size", value: text,
+            reason: "expected one of " + allCases.map { "\($0)" }.joined(separator: ", "))
+    }
+    var shortName: String { isAccessibilitySize ? "ax\(rawValue - 6)" : "\(self)".lowercased() }
+}
+
+/// A font, as SwiftUI's `Font`: a text style that follows Dynamic Type, or a fixed size, with a
+/// design, a weight and traits. It becomes a real face through fontconfig when text is laid out
+/// (see `FontResolution`).
+public struct Font: Hashable, Sendable {
+    public enum TextStyle: String, Hashable, CaseIterable, Sendable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
+    public enum Design: String, Hashable, CaseIterable, Sendable { case `default`, serif, rounded, monospaced }
+    /// Weights, lightest to heaviest, with the OpenType weight class each resolves to.
+    public enum Weight: Int, Hashable, CaseIterable, Sendable {
+        case ultraLight = 100, thin = 200, light = 300, regular = 400, medium = 500
+        case semibold = 600, bold = 700, heavy = 800, black = 900
+    }
+
+    enum Base: Hashable, Sendable {
+        case style(TextStyle)
+        case size(CGFloat)
+        case custom(String, size: CGFloat, relativeTo: TextStyle?)
+    }
+    var base: Base
+    var design: Design?
+    var weight: Weight?
+    var isItalic = false
+
+    /// A text style's system font: its size follows Dynamic Type.
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font(base: .style(style), design: design, weight: weight)
+    }
+    /// A system font of a fixed size in points.
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(base: .size(size), design: design, weight: weight)
+    }
+    /// A font family by name, at a fixed size in points. A family that is not installed falls back to
+    /// the default design's family (Noto Sans); `scanline fonts --family NAME` shows the outcome.
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        Font(base: .custom(name, size: size, relativeTo: nil))
+    }
+    /// A font family by name whose size scales with Dynamic Type like `textStyle`.
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {
+        Font(base: .custom(name, size: size, relativeTo: textStyle))
+    }
+
+    public static let largeTitle = system(.largeTitle)
+    public static let title = system(.title)
+    public static let title2 = system(.title2)
+    public static let title3 = system(.title3)
+    public static let headline = system(.headline)
+    public static let subheadline = system(.subheadline)
+    public static let body = system(.body)
+    public static let callout = system(.callout)
+    public static let footnote = system(.footnote)
+    public static let caption = system(.caption)
+    public static let caption2 = system(.caption2)
+
+    public func weight(_ weight: Weight) -> Font { var f = self; f.weight = weight; return f }
+    public func bold() -> Font { weight(.bold) }
+    public func italic() -> Font { var f = self; f.isItalic = true; return f }
+    public func monospaced() -> Font { var f = self; f.design = .monospaced; return f }
+
+    /// Point sizes of each text style at each Dynamic Type size (Apple's HIG table for iOS),
+    /// in `DynamicTypeSize` order, xSmall … accessibility5.
+    public static let pointSizes: [TextStyle: [CGFloat]] = [
+        .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
+        .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
+        .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
+        .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
+        .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
+        .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
+        .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
+        .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
+        .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
+        .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
+        .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
+    ]
+
+    /// The point size of `style` at `size`.
+    public static func pointSize(_ style: TextStyle, at size: DynamicTypeSize) -> CGFloat {
+        pointSizes[style]![size.rawValue]
+    }
+
+    /// The weight a text style has when none is set: headline is semibold, the rest regular.
+    static func defaultWeight(_ style: TextStyle) -> Weight { style == .headline ? .semibold : .regular }
+
+    /// What this font asks fontconfig for at a Dynamic Type size.
+    public func resolved(dynamicTypeSize: DynamicTypeSize = .large) -> FontRequest {
+        switch base {
+        case .style(let s):
+            return FontRequest(family: nil, design: design ?? .default, weight: weight ?? Font.defaultWeight(s),
+                               pointSize: Font.pointSize(s, at: dynamicTypeSize), italic: isItalic)
+        case .size(let p):
+            return FontRequest(family: nil, design: design ?? .default, weight: weight ?? .regular, pointSize: p, italic: isItalic)
+        case let .custom(name, size, rel):
+            let scaled = rel.map { size * Font.pointSize($0, at: dynamicTypeSize) / Font.pointSize($0, at: .large) } ?? size
+            return FontRequest(family: name, design: design ?? .default, weight: weight ?? .regular, pointSize: scaled, italic: isItalic)
+        }
+    }
+}
+
+/// A font reduced to what fontconfig needs: a family (or a design), a weight, a size in points.
+public struct FontRequest: Hashable, Sendable {
+    /// A family asked for by name (`Font.custom`), or nil for the design's family.
+    public var family: String?
+    public var design: Font.Design
+    public var weight: Font.Weight
+    /// Size in points.
+    public var pointSize: CGFloat
+    public var italic: Bool
+}

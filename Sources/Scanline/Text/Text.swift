@@ -1,0 +1,63 @@
+/// A value attached to part of a `Text` with `customAttribute(_:)`, which a `TextRenderer` reads
+/// back from the runs it marks with `run[MyAttribute.self]`.
+public protocol TextAttribute: Hashable {}
+
+/// Text as SwiftUI has it: styled segments that concatenate with `+`. Each segment keeps its own
+/// font, colour, traits and custom attributes, so a renderer sees them as separate runs.
+public struct Text: @unchecked Sendable, Equatable {
+    struct Segment: Equatable {
+        var string: String
+        var font: Font?
+        var foreground: Color?
+        var weight: Font.Weight?
+        var italic = false
+        var monospaced = false
+        var attributes: [ObjectIdentifier: AnyHashable] = [:]
+    }
+    var segments: [Segment]
+
+    /// Text shown as written (no localisation lookup happens here).
+    public init(_ content: String) { segments = [Segment(string: content)] }
+    public init(verbatim content: String) { self.init(content) }
+
+    /// The characters of every segment, in order.
+    public var string: String { segments.map(\.string).joined() }
+
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var t = lhs
+        t.segments += rhs.segments
+        return t
+    }
+
+    private func map(_ change: (inout Segment) -> Void) -> Text {
+        var t = self
+        for i in t.segments.indices { change(&t.segments[i]) }
+        return t
+    }
+
+    /// The font of every segment that has none yet (inner settings win, as in SwiftUI).
+    public func font(_ font: Font?) -> Text { map { if $0.font == nil { $0.font = font } } }
+    /// The colour of every segment that has none yet.
+    public func foregroundStyle(_ color: Color) -> Text { map { if $0.foreground == nil { $0.foreground = color } } }
+    public func foregroundColor(_ color: Color?) -> Text { map { if $0.foreground == nil { $0.foreground = color } } }
+    public func bold(_ isActive: Bool = true) -> Text { isActive ? fontWeight(.bold) : self }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { map { if $0.weight == nil { $0.weight = weight } } }
+    public func italic(_ isActive: Bool = true) -> Text { map { if isActive { $0.italic = true } } }
+    public func monospaced(_ isActive: Bool = true) -> Text { map { if isActive { $0.monospaced = true } } }
+    /// Attaches `value` to every segment that has no attribute of its type yet.
+    public func customAttribute<T: TextAttribute>(_ value: T) -> Text {
+        map { if $0.attributes[ObjectIdentifier(T.self)] == nil { $0.attributes[ObjectIdentifier(T.self)] = AnyHashable(value) } }
+    }
+
+    /// The font request for a segment: its font (or the environment's, or `.body`) with its traits.
+    func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {
+        var font = s.font ?? environment.font ?? .body
+        if let w = s.weight { font = font.weight(w) }
+        if s.italic { font = font.italic() }
+        if s.monospaced { font = font.monospaced() }
+        return font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
+    }
+}
+
+/// Where the lines of a multi-line text sit: at the reading start, centred, or at the end.
+public enum TextAlignment: Hashable, Sendable, CaseIterable { case leading, center, trailing }

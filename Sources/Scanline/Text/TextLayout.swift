@@ -1,0 +1,181 @@
+internal import CPango
+internal import CCairo
+
+/// A font face at a size, as Pango chose it for a run, kept alive for drawing. Holds a reference
+/// to the Pango font (released in `deinit`) and the cairo face and matrix to draw its glyphs.
+final class FontHandle: @unchecked Sendable, Hashable {
+    let pangoFont: UnsafeMutablePointer<PangoFont>
+    let cairoFace: OpaquePointer
+    /// The font matrix: the size in points, from Pango.
+    let fontMatrix: cairo_matrix_t
+    let family: String
+    let style: String
+    let isColor: Bool
+    /// Em size in points.
+    let pointSize: CGFloat
+
+    init(_ font: UnsafeMutablePointer<PangoFont>) {
+        g_object_ref(font)
+        pangoFont = font
+        let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))!
+        cairoFace = cairo_scaled_font_get_font_face(scaled)!
+        cairo_font_face_reference(cairoFace)
+        var m = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaled, &m)
+        fontMatrix = m
+        let info = FontSystem.patternInfo(font)
+        family = info.family
+        style = info.style
+        isColor = info.isColor
+        pointSize = CGFloat(m.yy)
+    }
+    deinit {
+        cairo_font_face_destroy(cairoFace)
+        g_object_unref(pangoFont)
+    }
+    static func == (a: FontHandle, b: FontHandle) -> Bool { a === b }
+    func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+extension Text {
+    /// A laid-out text, as SwiftUI's `Text.Layout`: lines → runs → one-glyph run slices, in visual
+    /// order (right-to-left text needs no special case). Coordinates are points, relative to the
+    /// top-left of the text; y grows downwards.
+    public struct Layout: RandomAccessCollection, Equatable, @unchecked Sendable {
+        public typealias Index = Int
+        let lines: [Line]
+        /// The smallest rectangle holding every line's typographic bounds.
+        public let bounds: CGRect
+        /// True when a line limit cut the text short (the last line ends in an ellipsis).
+        public let isTruncated: Bool
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { lines.count }
+        public subscript(index: Int) -> Line { lines[index] }
+
+        /// An index into the source string, counted in UTF-16 code units (as NSString counts).
+        public typealias CharacterIndex = Int
+
+        /// Typographic bounds as SwiftUI defines them. `origin` is the left end of the baseline;
+        /// `rect` spans from `origin.y − ascent` to `origin.y + descent`. All in points.
+        public struct TypographicBounds: Equatable, Sendable {
+            public var origin: CGPoint
+            public var width: CGFloat
+            public var ascent: CGFloat
+            public var descent: CGFloat
+            public var leading: CGFloat
+            public init() { origin = .zero; width = 0; ascent = 0; descent = 0; leading = 0 }
+            public init(origin: CGPoint, width: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat = 0) {
+                self.origin = origin; self.width = width; self.ascent = ascent; self.descent = descent; self.leading = leading
+            }
+            public var rect: CGRect { CGRect(x: origin.x, y: origin.y - ascent, width: width, height: ascent + descent) }
+        }
+
+        /// Options for drawing lines, runs and slices.
+        public struct DrawingOptions: OptionSet, Sendable, Hashable {
+            public let rawValue: UInt32
+            public init(rawValue: UInt32) { self.rawValue = rawValue }
+            /// Glyphs stay at their exact fractional positions instead of snapping to whole pixels,
+            /// so text that moves glides rather than steps.
+            public static let disablesSubpixelQuantization = DrawingOptions(rawValue: 1)
+        }
+
+        /// One line of a layout: runs from left to right.
+        public struct Line: RandomAccessCollection, Equatable, @unchecked Sendable {
+            let runs: [Run]
+            public let typographicBounds: TypographicBounds
+            /// The left end of the line's baseline.
+            public var origin: CGPoint { typographicBounds.origin }
+            public var startIndex: Int { 0 }
+            public var endIndex: Int { runs.count }
+            public subscript(index: Int) -> Run { runs[index] }
+        }
+
+        /// One glyph as laid out: its id in the run's font, where its baseline origin sits (points,
+        /// relative to the text's top-left), its advance, and the character it came from.
+        struct Glyph: Equatable {
+            var id: UInt32
+            var position: CGPoint
+            var advance: CGFloat
+            var characterIndex: Int
+        }
+
+        /// The style of a run that drawing needs: its own colour (nil to use the context's foreground)
+        /// and its custom attributes.
+        struct Style: Equatable {
+            var foreground: Color?
+            var attributes: [ObjectIdentifier: AnyHashable]
+        }
+
+        /// Glyphs with one font, one direction and one style, in visual order.
+        public struct Run: RandomAccessCollection, Equatable, @unchecked Sendable {
+            let glyphs: [Glyph]
+            let font: FontHandle
+            let style: Style
+            public let layoutDirection: LayoutDirection
+            /// Ascent and descent of the run's font, in points.
+            let ascent: CGFloat, descent: CGFloat
+
+            public var startIndex: Int { 0 }
+            public var endIndex: Int { glyphs.count }
+            /// The one-glyph slice at `index`.
+            public subscript(index: Int) -> RunSlice { RunSlice(run: self, indices: index..<(index + 1)) }
+
+            /// The custom attribute of type `T` on this run, or nil.
+            public subscript<T: TextAttribute>(key: T.Type) -> T? {
+                style.attributes[ObjectIdentifier(T.self)]?.base as? T
+            }
+            public var characterIndices: [CharacterIndex] { glyphs.map(\.characterIndex) }
+            public var typographicBounds: TypographicBounds { bounds(of: 0..<glyphs.count) }
+
+            func bounds(of range: Range<Int>) -> TypographicBounds {
+                guard let first = range.first, range.count > 0 else { return TypographicBounds() }
+                let startX = glyphs[first].position.x
+                let last = glyphs[range.upperBound - 1]
+                return TypographicBounds(origin: CGPoint(x: startX, y: glyphs[first].position.y),
+                                         width: last.position.x + last.advance - startX, ascent: ascent, descent: descent)
+            }
+            /// The family and face drawing this run, e.g. "Noto Sans Bold".
+            public var fontName: String { "\(font.family) \(font.style)" }
+            /// The em size of the run's font, in points.
+            public var fontSize: CGFloat { font.pointSize }
+        }
+
+        /// Part of a run; iterating a run gives one-glyph slices.
+        public struct RunSlice: RandomAccessCollection, Equatable, @unchecked Sendable {
+            public var run: Run
+            public var indices: Range<Int>
+            public init(run: Run, indices: Range<Int>) { self.run = run; self.indices = indices }
+            public var startIndex: Int { indices.lowerBound }
+            public var endIndex: Int { indices.upperBound }
+            public subscript(index: Int) -> RunSlice { RunSlice(run: run, indices: index..<(index + 1)) }
+            public var typographicBounds: TypographicBounds { run.bounds(of: indices) }
+            public var characterIndices: [CharacterIndex] { indices.map { run.glyphs[$0].characterIndex } }
+            public subscript<T: TextAttribute>(key: T.Type) -> T? { run[T.self] }
+        }
+    }
+}
+
+extension Text.Layout {
+    /// A text dump of the structure (lines, runs, glyphs and their bounds, rounded to 0.01 pt),
+    /// for snapshot tests and `scanline text --dump`.
+    public func dump(glyphs showGlyphs: Bool = true) -> String {
+        func f(_ v: CGFloat) -> String { String(format: "%.2f", Double(v)) }
+        func b(_ t: TypographicBounds) -> String {
+            "origin=(\(f(t.origin.x)),\(f(t.origin.y))) width=\(f(t.width)) ascent=\(f(t.ascent)) descent=\(f(t.descent))"
+        }
+        var out = "layout lines=\(count) truncated=\(isTruncated) bounds=(\(f(bounds.minX)),\(f(bounds.minY)),\(f(bounds.width)),\(f(bounds.height)))\n"
+        for (i, line) in enumerated() {
+            out += "line \(i) runs=\(line.count) \(b(line.typographicBounds))\n"
+            for (j, run) in line.enumerated() {
+                let dir = run.layoutDirection == .leftToRight ? "ltr" : "rtl"
+                out += "  run \(j) \(dir) glyphs=\(run.count) font=\"\(run.fontName)\" size=\(f(run.fontSize)) \(b(run.typographicBounds))\n"
+                out += "    chars=\(run.characterIndices.map(String.init).joined(separator: ","))\n"
+                if showGlyphs {
+                    out += "    x=" + run.glyphs.map { f($0.position.x) }.joined(separator: ",") + "\n"
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+import Scanline
+
+/// A usage mistake: exit code 2, with the command's help pointed at.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One option a command accepts. `value` names the argument it takes (nil for a flag).
+public struct OptionSpec: Sendable {
+    public let names: [String]
+    public let value: String?
+    public let help: String
+    public init(_ names: [String], value: String? = nil, help: String) {
+        self.names = names; self.value = value; self.help = help
+    }
+}
+
+/// The parsed command line of one command: its positional arguments and its options' values.
+/// All argument parsing in the CLI goes through here.
+public struct Arguments: Equatable {
+    public var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    /// Parses `argv` (without the command name) against `specs`. `--name=value` and `--name value`
+    /// both work; `--` ends options.
+    public init(_ argv: [String], specs: [OptionSpec]) throws {
+        var i = 0
+        var onlyPositionals = false
+        func spec(for name: String) -> OptionSpec? { specs.first { $0.names.contains(name) } }
+        while i < argv.count {
+            let arg = argv[i]
+            i += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" || Double(arg) != nil {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            var name = arg, inline: String? = nil
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let s = spec(for: name) else {
+                let known = specs.flatMap(\.names).filter { $0.hasPrefix("--") }
+                let close = known.first { $0.hasPrefix(name) || name.hasPrefix($0) }
+                throw UsageError("unknown option '\(name)'" + (close.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            let key = s.names[0]
+            if s.value == nil {
+                if inline != nil { throw UsageError("\(name) takes no value") }
+                flags.insert(key)
+            } else if let inline {
+                values[key] = inline
+            } else {
+                guard i < argv.count else { throw UsageError("\(name) needs a value (\(s.value!))") }
+                values[key] = argv[i]
+                i += 1
+            }
+        }
+    }
+
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public func string(_ name: String) -> String? { values[name] }
+
+    /// A number option: must parse and be finite; `range` bounds it when given.
+    public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) expects a number, got '\(text)'") }
+        if let range, !range.contains(v) {
+            throw UsageError("\(name) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), got \(text)")
+        }
+        return v
+    }
+
+    public func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError("\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return v
+    }
+
+    /// One of a fixed set of names (case-insensitive).
+    public func choice<T>(_ name: String, _ options: [(String, T)]) throws -> T? {
+        guard let text = values[name] else { return nil }
+        if let hit = options.first(where: { $0.0.lowercased() == text.lowercased() }) { return hit.1 }
+        throw UsageError("\(name) must be one of \(options.map(\.0).joined(separator: ", ")), got '\(text)'")
+    }
+
+    static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

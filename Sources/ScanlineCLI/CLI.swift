@@ -1,0 +1,121 @@
+import Scanline
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A command of the `scanline` tool: a name, what it does, its options and examples, and a body
+/// that turns parsed arguments into a library call.
+public struct Command: Sendable {
+    public let name: String
+    public let summary: String
+    public let usage: String
+    public let options: [OptionSpec]
+    public let examples: [String]
+    public let run: @Sendable (Arguments, inout Output) throws -> Void
+
+    public var help: String {
+        var s = "\(summary)\n\nUsage: scanline \(usage)\n"
+        if !options.isEmpty {
+            s += "\nOptions:\n"
+            for o in options + [OptionSpec(["--help", "-h"], help: "Show this help.")] {
+                let left = o.names.joined(separator: ", ") + (o.value.map { " \($0)" } ?? "")
+                s += "  " + left.padding(toLength: max(left.count, 26), withPad: " ", startingAt: 0) + "  " + o.help + "\n"
+            }
+        }
+        s += "\nExamples:\n" + examples.map { "  \($0)\n" }.joined()
+        return s
+    }
+}
+
+/// Where a command writes: standard output for results, standard error for messages. Tests
+/// capture both.
+public struct Output {
+    public var stdout = ""
+    public var stderr = ""
+    public init() {}
+    public mutating func print(_ s: String) { stdout += s + "\n" }
+    public mutating func warn(_ s: String) { stderr += s + "\n" }
+}
+
+public enum ScanlineCLI {
+    public static let version = "0.1.0"
+
+    public static let commands: [Command] = [TextCommand.command, FontsCommand.command]
+
+    public static var overview: String {
+        var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"
+        for c in commands { s += "  " + c.name.padding(toLength: 8, withPad: " ", startingAt: 0) + c.summary + "\n" }
+        s += "\nRun 'scanline <command> --help' for a command's options and examples.\n\nExamples:\n"
+        for c in commands { s += "  \(c.examples[0])\n" }
+        return s
+    }
+
+    /// Runs the tool on `argv` (without the program name). Returns the exit code: 0 success,
+    /// 1 a failed render or file error, 2 a usage error.
+    public static func run(_ argv: [String], output: inout Output) -> Int32 {
+        guard let name = argv.first else { output.warn(overview); return 2 }
+        if name == "--help" || name == "-h" || name == "help" {
+            if argv.count > 1, let c = commands.first(where: { $0.name == argv[1] }) { output.print(c.help) } else { output.print(overview) }
+            return 0
+        }
+        if name == "--version" { output.print("scanline \(version)"); return 0 }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            output.warn("scanline: unknown command '\(name)'. Commands: \(commands.map(\.name).joined(separator: ", ")). See 'scanline --help'.")
+            return 2
+        }
+        let rest = Array(argv.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { output.print(command.help); return 0 }
+        do {
+            let args = try Arguments(rest, specs: command.options)
+            try command.run(args, &output)
+            return 0
+        } catch let e as UsageError {
+            output.warn("scanline \(name): \(e.message). See 'scanline \(name) --help'.")
+            return 2
+        } catch let e as ScanlineError {
+            if case .invalidArgument = e {
+                output.warn("scanline \(name): \(e.description)")
+                return 2
+            }
+            output.warn("scanline \(name): \(e.description)")
+            return 1
+        } catch {
+            output.warn("scanline \(name): \(error)")
+            return 1
+        }
+    }
+
+    /// The process entry point: runs, prints, exits. Ctrl-C removes unfinished output files.
+    public static func main() -> Never {
+        signal(SIGINT) { _ in
+            AtomicFile.removeAllPending()
+            _exit(130)
+        }
+        signal(SIGTERM) { _ in
+            AtomicFile.removeAllPending()
+            _exit(143)
+        }
+        var output = Output()
+        let code = run(Array(CommandLine.arguments.dropFirst()), output: &output)
+        FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardError.write(Data(output.stderr.utf8))
+        exit(code)
+    }
+}
+
+/// Options every rendering command shares, parsed in one place.
+enum CommonOptions {
+    static let weights: [(String, Font.Weight)] = Font.Weight.allCases.map { ("\($0)", $0) }
+    static let designs: [(String, Font.Design)] = Font.Design.allCases.map { ($0.rawValue, $0) }
+    static let styles: [(String, Font.TextStyle)] = Font.TextStyle.allCases.map { ($0.rawValue, $0) }
+
+    static func color(_ args: Arguments, _ name: String) throws -> Color? {
+        guard let text = args.string(name) else { return nil }
+        do { return try Color.parse(text) } catch let e as ScanlineError { throw UsageError("\(name): \(e.description)") }
+    }
+
+    static func outputURL(_ args: Arguments) throws -> URL {
+        guard let path = args.string("--output") else { throw UsageError("missing -o/--output FILE") }
+        return URL(fileURLWithPath: path)
+    }
+}

@@ -1,0 +1,3 @@
+import ScanlineCLI
+
+ScanlineCLI.main()
