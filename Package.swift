@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
         .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineCLI"],
                     path: "Tests/ScanlineTests",
-                    resources: [.copy("__Snapshots__"), .copy("__Dumps__")]),
+                    exclude: ["__Snapshots__", "__Dumps__"]),
     ],
     swiftLanguageModes: [.v6]
 )

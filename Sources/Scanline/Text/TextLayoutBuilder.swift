@@ -117,7 +117,17 @@ struct TextLayoutBuilder {
             var node = line.pointee.runs
             while let n = node {
                 let item = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
-                if let run = makeRun(item, x: &cursor, baseline: baseline, utf16At: utf16At) { runs.append(run) }
+                if let run = makeRun(item, x: &cursor, baseline: baseline, utf16At: utf16At) {
+                    // Pango splits items at bidi and script boundaries even where nothing changes for
+                    // drawing (a space after a Hebrew word); SwiftUI's runs are spans of uniform font,
+                    // direction and attributes, so neighbours that match are merged.
+                    if let last = runs.last, last.font == run.font, last.layoutDirection == run.layoutDirection, last.style == run.style {
+                        runs[runs.count - 1] = Text.Layout.Run(glyphs: last.glyphs + run.glyphs, font: run.font, style: run.style,
+                                                               layoutDirection: run.layoutDirection, ascent: run.ascent, descent: run.descent)
+                    } else {
+                        runs.append(run)
+                    }
+                }
                 node = n.pointee.next
             }
             let bounds = Text.Layout.TypographicBounds(origin: CGPoint(x: PangoUnits.points(logical.x), y: baseline),

@@ -1,0 +1,128 @@
+import Testing
+@testable import Scanline
+@testable import ScanlineCLI
+
+/// The CLI in process (parsing, messages, exit codes) and as a real binary (stderr, files).
+@Suite struct CLITests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+
+    func run(_ args: [String]) -> (code: Int32, out: String, err: String) {
+        var o = Output()
+        let code = ScanlineCLI.run(args, output: &o)
+        return (code, o.stdout, o.stderr)
+    }
+
+    @Test func argumentParsing() throws {
+        let specs = [OptionSpec(["--output", "-o"], value: "FILE", help: ""), OptionSpec(["--rtl"], help: ""),
+                     OptionSpec(["--width"], value: "N", help: "")]
+        let a = try Arguments(["Hello", "-o", "x.png", "--rtl", "--width=12.5", "--", "--not-an-option"], specs: specs)
+        #expect(a.positionals == ["Hello", "--not-an-option"])
+        #expect(a.string("--output") == "x.png")
+        #expect(a.has("--rtl"))
+        #expect(try a.double("--width") == 12.5)
+        #expect(throws: UsageError.self) { try Arguments(["--bogus"], specs: specs) }
+        #expect(throws: UsageError.self) { try Arguments(["-o"], specs: specs) }
+        #expect(throws: UsageError.self) { try Arguments(["--rtl=yes"], specs: specs) }
+        let negative = try Arguments(["-5"], specs: specs)
+        #expect(negative.positionals == ["-5"])
+        for bad in ["nan", "abc", "inf"] {
+            #expect(throws: UsageError.self) { try Arguments(["--width", bad], specs: specs).double("--width") }
+        }
+        #expect(throws: UsageError.self) { try Arguments(["--width", "0"], specs: specs).double("--width", in: 1...10) }
+    }
+
+    @Test func helpAndVersion() {
+        let overview = run(["--help"])
+        #expect(overview.code == 0 && overview.out.contains("scanline text") && overview.out.contains("Commands:"))
+        for c in ScanlineCLI.commands {
+            let h = run([c.name, "--help"])
+            #expect(h.code == 0)
+            #expect(h.out.contains("Examples:\n  scanline \(c.name)"), "\(c.name) --help shows an example")
+        }
+        #expect(run(["--version"]).out == "scanline \(ScanlineCLI.version)\n")
+        let unknown = run(["frobnicate"])
+        #expect(unknown.code == 2 && unknown.err.contains("unknown command 'frobnicate'"))
+    }
+
+    @Test func textRendersAPNG() throws {
+        let url = folder.appendingPathComponent("hello.png")
+        let r = run(["text", "Hello", "--scale", "1", "--padding", "0", "-o", url.path])
+        #expect(r.code == 0, "\(r.err)")
+        let img = try PixelBuffer(contentsOf: url)
+        let layout = try Text("Hello").layout()
+        #expect(img.width == Int(ceil(layout.bounds.maxX)))
+        #expect(img.height == Int(ceil(layout.bounds.maxY)))
+    }
+
+    @Test(arguments: [
+        (["text", "Hi", "-o", "/tmp/x.png", "--width", "0"], "--width must be between"),
+        (["text", "Hi", "-o", "/tmp/x.png", "--width", "nan"], "--width expects a number"),
+        (["text", "Hi", "-o", "/tmp/x.png", "--width", "-3"], "--width must be between"),
+        (["text", "Hi", "-o", "/tmp/x.png", "--weight", "extraheavy"], "--weight must be one of"),
+        (["text", "Hi", "-o", "/tmp/x.png", "--color", "blurple"], "invalid color 'blurple'"),
+        (["text", "Hi", "-o", "/tmp/x.png", "--scale", "5"], "--scale must be between 1 and 3"),
+        (["text", "-o", "/tmp/x.png"], "missing the text"),
+        (["text", "Hi"], "missing -o/--output"),
+        (["text", "Hi", "--frobs", "2", "-o", "/tmp/x.png"], "unknown option '--frobs'"),
+        (["fonts", "--design", "comic"], "--design must be one of"),
+    ])
+    func usageErrorsExitTwoWithOneLine(args: [String], message: String) {
+        let r = run(args)
+        #expect(r.code == 2)
+        #expect(r.err.contains(message), "stderr was: \(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func unwritableOutputExitsOneAndLeavesNoFile() throws {
+        let missing = folder.appendingPathComponent("missing/out.png")
+        let r = run(["text", "Hi", "-o", missing.path])
+        #expect(r.code == 1)
+        #expect(r.err.contains("cannot write") && r.err.contains("does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test func emptyTextRendersAnEmptyImage() throws {
+        let url = folder.appendingPathComponent("empty.png")
+        #expect(run(["text", "", "-o", url.path]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func fontsShowsResolutionAndFallback() {
+        let r = run(["fonts", "--design", "monospaced", "--weight", "black"])
+        #expect(r.code == 0)
+        #expect(r.out.contains("Noto Sans Mono Black (weight 900)") && r.out.contains("NotoSansMono-Black.ttf"))
+        let f = run(["fonts", "--family", "Nonexistent Sans", "--weight", "regular"])
+        #expect(f.out.contains("[fallback: 'Nonexistent Sans' is not installed]"))
+        #expect(run(["fonts"]).out.split(separator: "\n").count == Font.Design.allCases.count * Font.Weight.allCases.count)
+    }
+
+    /// The real binary: one line on stderr, the exit code, and no file left behind.
+    @Test func binaryReportsErrorsOnStderr() throws {
+        let binary = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/scanline")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the scanline product first (swift build)")
+        let out = folder.appendingPathComponent("bin.png")
+        func exec(_ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = args
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        let ok = try exec(["text", "Hi", "-o", out.path])
+        #expect(ok.0 == 0)
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        let bad = try exec(["text", "Hi", "--width", "NaN", "-o", folder.appendingPathComponent("nan.png").path])
+        #expect(bad.0 == 2 && bad.1.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nan.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bin.png"])
+    }
+}

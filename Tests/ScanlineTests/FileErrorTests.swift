@@ -1,0 +1,75 @@
+import Testing
+@testable import Scanline
+
+@Suite struct FileErrorTests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+
+    func sample() throws -> PixelBuffer { try PixelBuffer.render(size: CGSize(width: 4, height: 4), background: .red) { _ in } }
+
+    @Test func writesAtomicallyAndLeavesNoTemporaryFile() throws {
+        let url = folder.appendingPathComponent("out.png")
+        try sample().writePNG(to: url)
+        #expect(try PixelBuffer(contentsOf: url).width == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
+        #expect(AtomicFile.pending.isEmpty)
+    }
+
+    @Test func missingFolderIsAClearErrorAndLeavesNothing() throws {
+        let url = folder.appendingPathComponent("no/such/dir/out.png")
+        #expect { try sample().writePNG(to: url) } throws: { e in
+            (e as? ScanlineError).map { "\($0)".contains("does not exist") } ?? false
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func readOnlyFolderIsAClearErrorAndLeavesNothing() throws {
+        let ro = folder.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ro.path) }
+        let url = ro.appendingPathComponent("out.png")
+        // Root ignores permission bits; a read-only bind is not available, so as root check the
+        // folder-is-a-file case instead, which fails for everyone.
+        if getuid() != 0 {
+            #expect(throws: ScanlineError.self) { try sample().writePNG(to: url) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: ro.path).isEmpty)
+        }
+        let file = folder.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        #expect { try sample().writePNG(to: file.appendingPathComponent("out.png")) } throws: { e in
+            (e as? ScanlineError).map { "\($0)".contains("not a folder") } ?? false
+        }
+    }
+
+    @Test func writingOverAFolderFails() throws {
+        let dir = folder.appendingPathComponent("taken.png")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        #expect(throws: ScanlineError.self) { try sample().writePNG(to: dir) }
+    }
+
+    @Test func unreadableImagesGiveClearErrors() throws {
+        #expect(throws: ScanlineError.fileNotFound(path: folder.appendingPathComponent("nope.png").path)) {
+            try PixelBuffer(contentsOf: folder.appendingPathComponent("nope.png"))
+        }
+        let text = folder.appendingPathComponent("notes.png")
+        try Data("hello, not an image".utf8).write(to: text)
+        #expect { try PixelBuffer(contentsOf: text) } throws: { e in "\(e)".contains("not a PNG or JPEG") }
+        let truncated = folder.appendingPathComponent("cut.png")
+        try Data(try sample().pngData().prefix(40)).write(to: truncated)
+        #expect(throws: ScanlineError.self) { try PixelBuffer(contentsOf: truncated) }
+        let badJPEG = folder.appendingPathComponent("bad.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 1, 2, 3]).write(to: badJPEG)
+        #expect { try PixelBuffer(contentsOf: badJPEG) } throws: { e in "\(e)".contains("corrupt JPEG") }
+    }
+
+    @Test func pixelBufferChecksItsSize() {
+        #expect(throws: ScanlineError.self) { try PixelBuffer(width: 0, height: 4) }
+        #expect(throws: ScanlineError.self) { try PixelBuffer(width: -1, height: 4) }
+        #expect(throws: ScanlineError.self) { try PixelBuffer(width: 20_000, height: 4) }
+        #expect(throws: ScanlineError.self) { try PixelBuffer(width: 2, height: 2, alpha: .straight, bytes: [1, 2, 3]) }
+    }
+}
