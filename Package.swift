@@ -6,6 +6,7 @@ let package = Package(
     name: "Scanline",
     products: [
         .library(name: "Scanline", targets: ["Scanline"]),
+        .library(name: "ScanlineBlocks", targets: ["ScanlineBlocks"]),
         .executable(name: "scanline", targets: ["scanline"]),
     ],
     targets: [
@@ -21,9 +22,11 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CScanline"],
                 path: "Sources/Scanline"),
-        .target(name: "ScanlineCLI", dependencies: ["Scanline"], path: "Sources/ScanlineCLI"),
+        // The seed blocks, one file each, and the seed demos.
+        .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks"),
+        .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks"], path: "Sources/ScanlineCLI"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
-        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineCLI"],
+        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI"],
                     path: "Tests/ScanlineTests",
                     exclude: ["__Snapshots__", "__Dumps__"]),
     ],

@@ -10,6 +10,14 @@ int scanline_decode_jpeg(const uint8_t *data, size_t size,
                          uint8_t **out_pixels, int *out_width, int *out_height,
                          char *error, size_t error_size);
 
+/// One row of the chromatic glitch. `padded` points at column 0 of a premultiplied RGBA8 source
+/// row with transparent padding on both sides, wide enough for every read. For x in [x0, x1):
+/// channel c (red 0, green 1, blue 2) and its alpha are read bilinearly between columns x + k[c]
+/// and x + k[c] + 1 with weight w[c]/256 on the second; alpha is the largest of the three; colour
+/// is scaled by lines/65536 (the scan line).
+void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
+                         const int32_t k[3], const int32_t w[3], uint32_t lines);
+
 /// Frees memory returned by this module.
 void scanline_free(void *pointer);
 

@@ -1,0 +1,216 @@
+/// A reference to a shader function in a library, with the arguments bound to it, as SwiftUI's
+/// `Shader`. Scanline's shader functions are Swift types registered under a name (see
+/// `ShaderLibrary.register`), where SwiftUI's are Metal functions.
+public struct Shader: Equatable, Sendable {
+    public var function: ShaderFunction
+    public var arguments: [Argument]
+    /// Accepted for source compatibility; output is rounded to nearest, never dithered.
+    public var dithersColor = false
+
+    public init(function: ShaderFunction, arguments: [Argument]) {
+        self.function = function
+        self.arguments = arguments
+    }
+
+    /// How a shader will be used; `compile(as:)` checks the function is of that kind.
+    public struct UsageType: Hashable, Sendable, CustomStringConvertible {
+        let kind: ShaderKind
+        public static let shapeStyle = UsageType(kind: .shapeStyle)
+        public static let colorEffect = UsageType(kind: .color)
+        public static let layerEffect = UsageType(kind: .layer)
+        public static let distortionEffect = UsageType(kind: .distortion)
+        public var description: String { kind.rawValue }
+    }
+
+    /// A value passed to a shader function's parameter, after its implicit ones (position, and
+    /// colour or layer).
+    public struct Argument: Equatable, Sendable {
+        enum Value: Equatable, Sendable {
+            case float(Float)
+            case float2(SIMD2<Float>)
+            case float3(SIMD3<Float>)
+            case float4(SIMD4<Float>)
+            case floatArray([Float])
+            case color(Color)
+            case colorArray([Color])
+            case image(Image)
+            case data(Data)
+            case boundingRect
+        }
+        let value: Value
+
+        public static func float<T: BinaryFloatingPoint>(_ x: T) -> Argument { Argument(value: .float(Float(x))) }
+        public static func float2<T: BinaryFloatingPoint>(_ x: T, _ y: T) -> Argument { Argument(value: .float2(SIMD2(Float(x), Float(y)))) }
+        public static func float2(_ point: CGPoint) -> Argument { .float2(point.x, point.y) }
+        public static func float2(_ size: CGSize) -> Argument { .float2(size.width, size.height) }
+        public static func float3<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T) -> Argument {
+            Argument(value: .float3(SIMD3(Float(x), Float(y), Float(z))))
+        }
+        public static func float4<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T, _ w: T) -> Argument {
+            Argument(value: .float4(SIMD4(Float(x), Float(y), Float(z), Float(w))))
+        }
+        public static func floatArray(_ array: [Float]) -> Argument { Argument(value: .floatArray(array)) }
+        /// A colour, given to the function premultiplied.
+        public static func color(_ color: Color) -> Argument { Argument(value: .color(color)) }
+        public static func colorArray(_ array: [Color]) -> Argument { Argument(value: .colorArray(array)) }
+        /// An image the function samples as a `Texture`. One image argument per shader, as in SwiftUI.
+        public static func image(_ image: Image) -> Argument { Argument(value: .image(image)) }
+        public static func data(_ data: Data) -> Argument { Argument(value: .data(data)) }
+        /// The bounds of what the shader applies to, as float4(x, y, width, height) in points.
+        public static var boundingRect: Argument { Argument(value: .boundingRect) }
+
+        var kind: Kind {
+            switch value {
+            case .float: return .float
+            case .float2: return .float2
+            case .float3: return .float3
+            case .float4: return .float4
+            case .floatArray: return .floatArray
+            case .color: return .color
+            case .colorArray: return .colorArray
+            case .image: return .image
+            case .data: return .data
+            case .boundingRect: return .float4
+            }
+        }
+
+        /// The kinds of parameter a shader function declares.
+        public enum Kind: String, Hashable, Sendable {
+            case float, float2, float3, float4, floatArray, color, colorArray, image, data
+        }
+    }
+
+    /// Checks, before first use, that the function exists, is of the kind `type` needs, and that the
+    /// arguments match its declared parameters in count and kind. Throws `ShaderError`; never traps.
+    public func compile(as type: UsageType) async throws { _ = try prepare(as: type) }
+
+    /// The checked, decoded function ready to run.
+    func prepare(as type: UsageType) throws -> ShaderRunner {
+        guard let entry = function.library.registry.entry(named: function.name) else {
+            throw ShaderError.unknownFunction(name: function.name, known: function.library.registry.names)
+        }
+        guard entry.kind == type.kind || (type.kind == .shapeStyle && entry.kind == .color) else {
+            throw ShaderError.wrongUsage(function: function.name, declared: entry.kind.rawValue, used: type.description)
+        }
+        let params = entry.parameters
+        guard params.count == arguments.count else {
+            throw ShaderError.argumentCount(function: function.name, expected: params.count, got: arguments.count,
+                                            parameters: params.map { "\($0.name): \($0.kind.rawValue)" })
+        }
+        for (i, (p, a)) in zip(params, arguments).enumerated() where p.kind != a.kind {
+            throw ShaderError.argumentKind(function: function.name, index: i, parameter: p.name, expected: p.kind.rawValue, got: a.kind.rawValue)
+        }
+        return entry.makeRunner(arguments)
+    }
+}
+
+/// A shader function's kind: which effect it implements.
+@usableFromInline enum ShaderKind: String, Sendable { case shapeStyle, color = "colorEffect", layer = "layerEffect", distortion = "distortionEffect" }
+
+/// A declared parameter of a shader function, after the implicit ones.
+public struct ShaderParameter: Hashable, Sendable {
+    public var name: String
+    public var kind: Shader.Argument.Kind
+    public init(_ name: String, _ kind: Shader.Argument.Kind) { self.name = name; self.kind = kind }
+}
+
+/// What goes wrong binding a shader: each case names the function and, where it applies, the parameter.
+public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unknownFunction(name: String, known: [String])
+    case wrongUsage(function: String, declared: String, used: String)
+    case argumentCount(function: String, expected: Int, got: Int, parameters: [String])
+    case argumentKind(function: String, index: Int, parameter: String, expected: String, got: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownFunction(name, known):
+            return "no shader function named '\(name)' in the library" + (known.isEmpty ? "" : " (it has: \(known.joined(separator: ", ")))")
+        case let .wrongUsage(f, declared, used):
+            return "shader function '\(f)' is a \(declared) function and cannot be used as a \(used)"
+        case let .argumentCount(f, expected, got, parameters):
+            return "shader function '\(f)' takes \(expected) argument\(expected == 1 ? "" : "s") (\(parameters.joined(separator: ", "))) but was given \(got)"
+        case let .argumentKind(f, index, parameter, expected, got):
+            return "shader function '\(f)': argument \(index + 1) ('\(parameter)') must be .\(expected), got .\(got)"
+        }
+    }
+}
+
+/// A function of a library, callable to bind arguments: `ShaderLibrary.wave(.float(t))`.
+@dynamicCallable
+public struct ShaderFunction: Equatable, Sendable {
+    public var library: ShaderLibrary
+    public var name: String
+    public init(library: ShaderLibrary, name: String) { self.library = library; self.name = name }
+    public func dynamicallyCall(withArguments args: [Shader.Argument]) -> Shader {
+        Shader(function: self, arguments: args)
+    }
+}
+
+/// A collection of shader functions by name, as SwiftUI's `ShaderLibrary`. Functions are Swift
+/// types registered with `register(_:as:)`. `ShaderLibrary.default` is shared by the process;
+/// `ShaderLibrary()` makes a library of one's own.
+@dynamicMemberLookup
+public struct ShaderLibrary: Equatable, Sendable {
+    @usableFromInline let registry: ShaderRegistry
+
+    public init() { registry = ShaderRegistry() }
+    public static let `default` = ShaderLibrary()
+
+    public static subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: .default, name: name) }
+    public subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: self, name: name) }
+
+    public static func == (a: ShaderLibrary, b: ShaderLibrary) -> Bool { a.registry === b.registry }
+
+    /// Registers a layer-effect function under `name`, replacing any function of that name.
+    @inlinable public func register<F: LayerShaderFunction>(_ type: F.Type, as name: String) {
+        registry.add(name, ShaderRegistry.Entry(kind: .layer, parameters: F.parameters) { arguments in
+            ShaderRunner { source, padding, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, padding) { layer, out in
+                    PixelLoop.layer(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+                }
+            }
+        })
+    }
+    /// Registers a color-effect function under `name`.
+    @inlinable public func register<F: ColorShaderFunction>(_ type: F.Type, as name: String) {
+        registry.add(name, ShaderRegistry.Entry(kind: .color, parameters: F.parameters) { arguments in
+            ShaderRunner { source, padding, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, padding) { layer, out in
+                    PixelLoop.color(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+                }
+            }
+        })
+    }
+    /// Registers a distortion-effect function under `name`.
+    @inlinable public func register<F: DistortionShaderFunction>(_ type: F.Type, as name: String) {
+        registry.add(name, ShaderRegistry.Entry(kind: .distortion, parameters: F.parameters) { arguments in
+            ShaderRunner { source, padding, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, padding) { layer, out in
+                    PixelLoop.distortion(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+                }
+            }
+        })
+    }
+    /// The names of the registered functions.
+    public var functionNames: [String] { registry.names }
+}
+
+/// Name → function, behind a lock.
+@usableFromInline final class ShaderRegistry: @unchecked Sendable {
+    @usableFromInline struct Entry {
+        var kind: ShaderKind
+        var parameters: [ShaderParameter]
+        var makeRunner: ([Shader.Argument]) -> ShaderRunner
+        @usableFromInline init(kind: ShaderKind, parameters: [ShaderParameter], makeRunner: @escaping ([Shader.Argument]) -> ShaderRunner) {
+            self.kind = kind; self.parameters = parameters; self.makeRunner = makeRunner
+        }
+    }
+    private var entries: [String: Entry] = [:]
+    private let lock = NSLock()
+    @usableFromInline func add(_ name: String, _ e: Entry) { lock.lock(); entries[name] = e; lock.unlock() }
+    func entry(named name: String) -> Entry? { lock.lock(); defer { lock.unlock() }; return entries[name] }
+    var names: [String] { lock.lock(); defer { lock.unlock() }; return entries.keys.sorted() }
+}

@@ -1,0 +1,219 @@
+/// A layer-effect function written in Swift: SwiftUI's
+/// `[[stitchable]] half4 f(float2 position, SwiftUI::Layer layer, args…)`.
+///
+/// The pixel loop is generic over the conforming type, so `pixel` is specialised and inlined: no
+/// closure or existential call happens per pixel. Work that is the same along a row (anything that
+/// depends only on `position.y`) goes in `row(y:)`, computed once per row and handed to `pixel`.
+///
+/// Colours are premultiplied RGBA in 0...1, as SIMD4<Float>. Maths is float32; port Metal
+/// expressions literally, in the order written.
+public protocol LayerShaderFunction: Sendable {
+    /// Row-uniform values, computed by `row(y:)`. `Void` when there are none.
+    associatedtype Row = Void
+    /// The parameters after `position` and `layer`, in order; `Shader.compile` checks arguments
+    /// against them.
+    static var parameters: [ShaderParameter] { get }
+    /// Reads the (already checked) arguments; called once per frame.
+    init(arguments: ShaderArguments)
+    /// Work shared by every pixel of a row; `y` is the row's centre in points.
+    func row(y: Float) -> Row
+    /// The colour at `position` (points, the pixel's centre, in the layer's local space).
+    func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Row) -> SIMD4<Float>
+}
+
+extension LayerShaderFunction where Row == Void {
+    @inlinable public func row(y: Float) {}
+}
+
+/// A color-effect function: SwiftUI's `half4 f(float2 position, half4 color, args…)`.
+public protocol ColorShaderFunction: Sendable {
+    associatedtype Row = Void
+    static var parameters: [ShaderParameter] { get }
+    init(arguments: ShaderArguments)
+    func row(y: Float) -> Row
+    /// The new premultiplied colour of the pixel at `position` whose colour is `color`.
+    func pixel(_ position: SIMD2<Float>, _ color: SIMD4<Float>, _ row: Row) -> SIMD4<Float>
+}
+
+extension ColorShaderFunction where Row == Void {
+    @inlinable public func row(y: Float) {}
+}
+
+/// A distortion-effect function: SwiftUI's `float2 f(float2 position, args…)`, returning where
+/// the pixel at `position` takes its colour from (points).
+public protocol DistortionShaderFunction: Sendable {
+    associatedtype Row = Void
+    static var parameters: [ShaderParameter] { get }
+    init(arguments: ShaderArguments)
+    func row(y: Float) -> Row
+    func pixel(_ position: SIMD2<Float>, _ row: Row) -> SIMD2<Float>
+}
+
+extension DistortionShaderFunction where Row == Void {
+    @inlinable public func row(y: Float) {}
+}
+
+/// The arguments of one shader call, decoded once per frame. Indices count the parameters after
+/// the implicit ones, from 0. They were checked against the declared parameters before the
+/// function was made, so a getter of the wrong kind only happens for a wrongly declared function;
+/// it returns zeros rather than trapping.
+public struct ShaderArguments: Sendable {
+    let values: [Shader.Argument.Value]
+    /// The bounds of what the shader applies to, in points.
+    public let boundingRect: CGRect
+    let colorScheme: ColorScheme
+
+    public init(_ arguments: [Shader.Argument], boundingRect: CGRect, colorScheme: ColorScheme) {
+        values = arguments.map(\.value); self.boundingRect = boundingRect; self.colorScheme = colorScheme
+    }
+    /// Arguments for a shader over all of `source`.
+    @usableFromInline init(_ arguments: [Shader.Argument], source: PixelBuffer, colorScheme: ColorScheme) {
+        self.init(arguments, boundingRect: CGRect(origin: .zero, size: source.size), colorScheme: colorScheme)
+    }
+    public var count: Int { values.count }
+
+    public func float(_ i: Int) -> Float {
+        if i < values.count, case .float(let v) = values[i] { return v }
+        return 0
+    }
+    public func float2(_ i: Int) -> SIMD2<Float> {
+        if i < values.count, case .float2(let v) = values[i] { return v }
+        return .zero
+    }
+    public func float3(_ i: Int) -> SIMD3<Float> {
+        if i < values.count, case .float3(let v) = values[i] { return v }
+        return .zero
+    }
+    public func float4(_ i: Int) -> SIMD4<Float> {
+        guard i < values.count else { return .zero }
+        switch values[i] {
+        case .float4(let v): return v
+        case .boundingRect:
+            let r = boundingRect
+            return SIMD4(Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))
+        default: return .zero
+        }
+    }
+    public func floatArray(_ i: Int) -> [Float] {
+        if i < values.count, case .floatArray(let v) = values[i] { return v }
+        return []
+    }
+    /// A colour argument, premultiplied.
+    public func color(_ i: Int) -> SIMD4<Float> {
+        if i < values.count, case .color(let c) = values[i] { return ShaderArguments.premultiplied(c, colorScheme) }
+        return .zero
+    }
+    public func colorArray(_ i: Int) -> [SIMD4<Float>] {
+        if i < values.count, case .colorArray(let cs) = values[i] { return cs.map { ShaderArguments.premultiplied($0, colorScheme) } }
+        return []
+    }
+    public func texture(_ i: Int) -> Texture {
+        if i < values.count, case .image(let img) = values[i] { return Texture(img.pixels) }
+        return Texture(empty: ())
+    }
+    public func data(_ i: Int) -> Data {
+        if i < values.count, case .data(let d) = values[i] { return d }
+        return Data()
+    }
+    static func premultiplied(_ c: Color, _ scheme: ColorScheme) -> SIMD4<Float> {
+        let v = c.resolve(in: scheme)
+        let a = Float(v.opacity)
+        return SIMD4(Float(v.red) * a, Float(v.green) * a, Float(v.blue) * a, a)
+    }
+}
+
+/// The rasterised content a layer effect reads, as `SwiftUI::Layer`: the content padded on each
+/// side by `maxSampleOffset` with transparent pixels. `sample` filters bilinearly and clamps to
+/// the padded layer's edge.
+public struct Layer: @unchecked Sendable {
+    @usableFromInline let pixels: UnsafePointer<UInt8>
+    @usableFromInline let width: Int, height: Int
+    /// Padding in pixels on the left/right and top/bottom.
+    @usableFromInline let padX: Int, padY: Int
+    @usableFromInline let scale: Float
+
+    @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, padX: Int, padY: Int, scale: Float) {
+        self.pixels = pixels; self.width = width; self.height = height; self.padX = padX; self.padY = padY; self.scale = scale
+    }
+
+    /// The premultiplied colour at column `x`, row `y` of the content (pixels); transparent outside.
+    @inlinable func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        guard x >= 0, y >= 0, x < width, y < height else { return .zero }
+        let i = (y * width + x) * 4
+        return SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3])) * (1 / 255)
+    }
+
+    /// The colour at `p` (points, local space), bilinearly filtered, premultiplied, 0...1.
+    @inlinable public func sample(_ p: SIMD2<Float>) -> SIMD4<Float> {
+        // Pixel centres sit at (i + 0.5) / scale; clamp to the centres of the padded layer's edge pixels.
+        var x = p.x * scale - 0.5, y = p.y * scale - 0.5
+        let minX = Float(-padX), maxX = Float(width - 1 + padX), minY = Float(-padY), maxY = Float(height - 1 + padY)
+        if !(x >= minX) { x = minX }   // also catches NaN
+        if x > maxX { x = maxX }
+        if !(y >= minY) { y = minY }
+        if y > maxY { y = maxY }
+        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+        let fx = x - x0, fy = y - y0
+        let ix = Int(x0), iy = Int(y0)
+        let a = texel(ix, iy), b = texel(ix + 1, iy), c = texel(ix, iy + 1), d = texel(ix + 1, iy + 1)
+        let top = a + (b - a) * fx
+        let bottom = c + (d - c) * fx
+        return top + (bottom - top) * fy
+    }
+}
+
+/// How a texture is read outside 0...1 and between texels.
+public struct Sampler: Hashable, Sendable {
+    public enum Address: Hashable, Sendable { case `repeat`, clampToEdge, clampToZero }
+    public enum Filter: Hashable, Sendable { case linear, nearest }
+    public var address: Address
+    public var filter: Filter
+    public init(address: Address = .clampToEdge, filter: Filter = .linear) { self.address = address; self.filter = filter }
+}
+
+/// An image argument as the shader sees it (Metal's `texture2d<half>`): sampled with normalised
+/// coordinates, (0, 0) the top-left corner and (1, 1) the bottom-right.
+public struct Texture: @unchecked Sendable {
+    @usableFromInline let storage: [UInt8]
+    public let width: Int, height: Int
+
+    init(_ pixels: PixelBuffer) {
+        let p = pixels.converted(to: .premultiplied)
+        storage = p.bytes; width = p.width; height = p.height
+    }
+    init(empty: ()) { storage = [0, 0, 0, 0]; width = 1; height = 1 }
+
+    @inlinable func texel(_ x: Int, _ y: Int, _ address: Sampler.Address) -> SIMD4<Float> {
+        var x = x, y = y
+        switch address {
+        case .repeat:
+            x %= width; if x < 0 { x += width }
+            y %= height; if y < 0 { y += height }
+        case .clampToEdge:
+            x = min(max(x, 0), width - 1); y = min(max(y, 0), height - 1)
+        case .clampToZero:
+            if x < 0 || y < 0 || x >= width || y >= height { return .zero }
+        }
+        let i = (y * width + x) * 4
+        return storage.withUnsafeBufferPointer { s in
+            SIMD4(Float(s[i]), Float(s[i + 1]), Float(s[i + 2]), Float(s[i + 3])) * (1 / 255)
+        }
+    }
+
+    /// The premultiplied colour at normalised `uv`.
+    @inlinable public func sample(_ sampler: Sampler, _ uv: SIMD2<Float>) -> SIMD4<Float> {
+        let x = uv.x * Float(width) - 0.5, y = uv.y * Float(height) - 0.5
+        guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else { return .zero }
+        if sampler.filter == .nearest {
+            return texel(Int((x + 0.5).rounded(.down)), Int((y + 0.5).rounded(.down)), sampler.address)
+        }
+        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+        let fx = x - x0, fy = y - y0
+        let ix = Int(x0), iy = Int(y0)
+        let a = texel(ix, iy, sampler.address), b = texel(ix + 1, iy, sampler.address)
+        let c = texel(ix, iy + 1, sampler.address), d = texel(ix + 1, iy + 1, sampler.address)
+        let top = a + (b - a) * fx
+        let bottom = c + (d - c) * fx
+        return top + (bottom - top) * fy
+    }
+}
