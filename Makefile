@@ -42,8 +42,11 @@ demo: release
 test: setup
 	$(SWIFT) test
 
-bench: release
-	@echo "No benchmarks yet: they arrive with the shader issue (see Benchmarks/README.md)."
+## bench: Scanline and its peers (C, numpy/Pillow, ffmpeg) side by side, with ratios
+bench: setup
+	@python3 -c "import numpy, PIL" 2>/dev/null || python3 -m pip install --quiet numpy pillow
+	$(SWIFT) build -c release --product scanline-bench
+	python3 Benchmarks/run.py
 
 clean:
 	rm -rf .build gallery

@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks"),
         .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks"], path: "Sources/ScanlineCLI"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
+        .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
         .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI"],
                     path: "Tests/ScanlineTests",
                     exclude: ["__Snapshots__", "__Dumps__"]),

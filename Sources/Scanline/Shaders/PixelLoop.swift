@@ -32,10 +32,17 @@ public enum Parallelism {
     @usableFromInline init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
     /// Stores a 0...1 colour, clamped, rounded to nearest.
-    @inlinable func store(_ c: SIMD4<Float>, at i: Int) {
-        let v = (c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(.toNearestOrAwayFromZero)
+    @inlinable @inline(__always) func store(_ c: SIMD4<Float>, at i: Int) {
         let o = base + i * 4
-        o[0] = UInt8(v.x); o[1] = UInt8(v.y); o[2] = UInt8(v.z); o[3] = UInt8(v.w)
+        o[0] = OutputPixels.byte(c.x); o[1] = OutputPixels.byte(c.y); o[2] = OutputPixels.byte(c.z); o[3] = OutputPixels.byte(c.w)
+    }
+
+    /// round(clamp(v, 0, 1) × 255), halves away from zero; NaN gives 0.
+    @inlinable @inline(__always) static func byte(_ v: Float) -> UInt8 {
+        let s = v * 255 + 0.5
+        if !(s >= 1) { return 0 }
+        if s >= 255 { return 255 }
+        return UInt8(truncatingIfNeeded: Int(s))
     }
 }
 

@@ -137,14 +137,24 @@ public struct Layer: @unchecked Sendable {
     }
 
     /// The premultiplied colour at column `x`, row `y` of the content (pixels); transparent outside.
-    @inlinable func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+    @inlinable @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
         guard x >= 0, y >= 0, x < width, y < height else { return .zero }
-        let i = (y * width + x) * 4
-        return SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3])) * (1 / 255)
+        return Layer.load(pixels + (y * width + x) * 4)
+    }
+
+    /// Four bytes as 0...1 floats.
+    @inlinable @inline(__always) static func load(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255 as Float)
+    }
+
+    /// ⌊x⌋ for |x| < 2³¹ without a libm call (baseline x86-64 has no rounding instruction).
+    @inlinable @inline(__always) static func floorInt(_ x: Float) -> Int {
+        let i = Int(x)
+        return Float(i) > x ? i - 1 : i
     }
 
     /// The colour at `p` (points, local space), bilinearly filtered, premultiplied, 0...1.
-    @inlinable public func sample(_ p: SIMD2<Float>) -> SIMD4<Float> {
+    @inlinable @inline(__always) public func sample(_ p: SIMD2<Float>) -> SIMD4<Float> {
         // Pixel centres sit at (i + 0.5) / scale; clamp to the centres of the padded layer's edge pixels.
         var x = p.x * scale - 0.5, y = p.y * scale - 0.5
         let minX = Float(-padX), maxX = Float(width - 1 + padX), minY = Float(-padY), maxY = Float(height - 1 + padY)
@@ -152,10 +162,15 @@ public struct Layer: @unchecked Sendable {
         if x > maxX { x = maxX }
         if !(y >= minY) { y = minY }
         if y > maxY { y = maxY }
-        let x0 = x.rounded(.down), y0 = y.rounded(.down)
-        let fx = x - x0, fy = y - y0
-        let ix = Int(x0), iy = Int(y0)
-        let a = texel(ix, iy), b = texel(ix + 1, iy), c = texel(ix, iy + 1), d = texel(ix + 1, iy + 1)
+        let ix = Layer.floorInt(x), iy = Layer.floorInt(y)
+        let fx = x - Float(ix), fy = y - Float(iy)
+        let a: SIMD4<Float>, b: SIMD4<Float>, c: SIMD4<Float>, d: SIMD4<Float>
+        if ix >= 0 && iy >= 0 && ix + 1 < width && iy + 1 < height {
+            let p0 = pixels + (iy * width + ix) * 4, p1 = p0 + width * 4
+            a = Layer.load(p0); b = Layer.load(p0 + 4); c = Layer.load(p1); d = Layer.load(p1 + 4)
+        } else {
+            a = texel(ix, iy); b = texel(ix + 1, iy); c = texel(ix, iy + 1); d = texel(ix + 1, iy + 1)
+        }
         let top = a + (b - a) * fx
         let bottom = c + (d - c) * fx
         return top + (bottom - top) * fy

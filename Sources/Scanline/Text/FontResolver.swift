@@ -1,4 +1,5 @@
 internal import CPango
+internal import CCairo
 
 /// Pango units are 1/1024 of a point (our fonts are laid out at 72 dpi, so a Pango point is a
 /// Scanline point). Every conversion goes through these two helpers.

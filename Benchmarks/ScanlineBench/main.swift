@@ -1,0 +1,87 @@
+// scanline-bench: times Scanline's effects and prints JSON lines for Benchmarks/run.py, which runs
+// the peers (C, numpy/Pillow, ffmpeg) in the same invocation and prints the table with ratios.
+//
+//   scanline-bench input PATH            write the 1920×1080 test image
+//   scanline-bench glitch PATH [REPEATS] time the chromatic glitch on PATH (ms per frame)
+import Scanline
+import ScanlineBlocks
+
+/// A user-written shader as a Swift developer would port the Metal function: everything per pixel,
+/// no row hoisting. It measures the generic pixel loop.
+struct UserGlitch: LayerShaderFunction {
+    static let parameters = [ShaderParameter("amount", .float), ShaderParameter("time", .float),
+                             ShaderParameter("split", .float), ShaderParameter("shift", .float), ShaderParameter("bounds", .float2)]
+    let amount: Float, time: Float, split: Float, shift: Float, bounds: SIMD2<Float>
+    init(arguments a: ShaderArguments) { amount = a.float(0); time = a.float(1); split = a.float(2); shift = a.float(3); bounds = a.float2(4) }
+    func fract(_ x: Float) -> Float { min(x - x.rounded(.down), 0x1.fffffep-1) }
+    func inside(_ layer: Layer, _ p: SIMD2<Float>) -> SIMD4<Float> {
+        if p.x < 0 || p.y < 0 || p.x > bounds.x || p.y > bounds.y { return .zero }
+        return layer.sample(p)
+    }
+    func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> {
+        if amount <= 0 { return layer.sample(position) }
+        let band = (position.y / 22).rounded(.down)
+        let noise = fract(Float(sin(Double(band * 91.7 + (time * 10).rounded(.down) * 37.3))) * 43758.5453)
+        let moved: Float = noise > 0.7 ? (noise - 0.7) / 0.3 : 0
+        let direction: Float = noise > 0.85 ? -1 : 1
+        let point = SIMD2(position.x + moved * direction * shift * amount, position.y)
+        let offset = SIMD2<Float>(split * amount, 0)
+        let r = inside(layer, point + offset), g = inside(layer, point), b = inside(layer, point - offset)
+        let lines: Float = 1 - 0.14 * amount * (fract(position.y / 3) < 0.5 ? 0 : 1)
+        return SIMD4(r.x * lines, g.y * lines, b.z * lines, max(max(r.w, g.w), b.w))
+    }
+}
+
+func milliseconds(_ repeats: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body() // warm-up
+    var times: [Double] = []
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func emit(_ name: String, _ threads: Int, _ ms: Double) {
+    print("{\"name\": \"\(name)\", \"threads\": \(threads), \"ms\": \(String(format: "%.3f", ms))}")
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+do {
+    switch args.first {
+    case "input":
+        let img = try PixelBuffer.render(size: CGSize(width: 1920, height: 1080), background: Color(white: 0.08)) { ctx in
+            ctx.fill(Path(roundedRect: CGRect(x: 160, y: 140, width: 1600, height: 800), cornerRadius: 28),
+                     with: .linearGradient(Gradient(colors: [.cyan, .blue, .purple]), startPoint: CGPoint(x: 160, y: 140), endPoint: CGPoint(x: 1760, y: 940)))
+            ctx.draw(Text("SIGNAL LOST").font(.system(size: 150, weight: .heavy, design: .monospaced)).foregroundStyle(.white),
+                     at: CGPoint(x: 960, y: 540))
+        }
+        try img.writePNG(to: URL(fileURLWithPath: args[1]))
+    case "glitch":
+        let img = try PixelBuffer(contentsOf: URL(fileURLWithPath: args[1])).converted(to: .premultiplied)
+        let repeats = args.count > 2 ? Int(args[2]) ?? 9 : 9
+        let amount = 1.0, time = 3.2
+        let library = ShaderLibrary()
+        library.register(UserGlitch.self, as: "UserGlitch")
+        let ported = ChromaticGlitchShaderMath.shader(amount: amount, time: time, bounds: img.size)
+        let user = library.UserGlitch(.float(amount), .float(time), .float(7.0), .float(26.0), .float2(img.size))
+        let reach = CGSize(width: ChromaticGlitchShaderMath.reach(amount: amount), height: 0)
+        for threads in [1, 2] {
+            emit("scanline built-in (row kernel)", threads, milliseconds(repeats) { _ = img.chromaticGlitch(amount, time: time, threads: threads) })
+            emit("scanline ported shader (generic loop, row hoisting)", threads,
+                 try milliseconds(repeats) { _ = try img.layerEffect(ported, maxSampleOffset: reach, threads: threads) })
+            emit("scanline user shader (generic loop, all per pixel)", threads,
+                 try milliseconds(repeats) { _ = try img.layerEffect(user, maxSampleOffset: reach, threads: threads) })
+        }
+        if args.count > 3 {
+            try img.chromaticGlitch(amount, time: time).writePNG(to: URL(fileURLWithPath: args[3]))
+        }
+    default:
+        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png]")
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("scanline-bench: \(error)\n".utf8))
+    exit(1)
+}
