@@ -32,6 +32,10 @@ public struct Command: Sendable {
 public struct Output {
     public var stdout = ""
     public var stderr = ""
+    /// True when stderr is a terminal: progress bars draw only then.
+    public var isTerminal = false
+    /// Writes to stderr at once (progress bars), bypassing the buffered messages.
+    public var live: (String) -> Void = { _ in }
     public init() {}
     public mutating func print(_ s: String) { stdout += s + "\n" }
     public mutating func warn(_ s: String) { stderr += s + "\n" }
@@ -40,7 +44,7 @@ public struct Output {
 public enum ScanlineCLI {
     public static let version = "0.1.0"
 
-    public static let commands: [Command] = [TextCommand.command, FontsCommand.command]
+    public static let commands: [Command] = [TextCommand.command, ApplyCommand.command, FontsCommand.command]
 
     public static var overview: String {
         var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"
@@ -88,14 +92,25 @@ public enum ScanlineCLI {
     /// The process entry point: runs, prints, exits. Ctrl-C removes unfinished output files.
     public static func main() -> Never {
         signal(SIGINT) { _ in
+            FFmpeg.terminateAll()
             AtomicFile.removeAllPending()
             _exit(130)
         }
         signal(SIGTERM) { _ in
+            FFmpeg.terminateAll()
             AtomicFile.removeAllPending()
             _exit(143)
         }
+        signal(SIGPIPE, SIG_IGN) // a dead ffmpeg child must give an error, not kill us
+        // A parent may have blocked these (test runners do); Ctrl-C must still reach us.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
         var output = Output()
+        output.isTerminal = isatty(2) != 0
+        output.live = { FileHandle.standardError.write(Data($0.utf8)) }
         let code = run(Array(CommandLine.arguments.dropFirst()), output: &output)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))

@@ -1,0 +1,113 @@
+import Scanline
+import ScanlineBlocks
+
+/// `scanline apply`: runs an effect over a PNG or JPEG, or over every frame of a video.
+enum ApplyCommand {
+    static let videoExtensions: Set<String> = ["mp4", "mov", "mkv", "webm", "m4v", "avi"]
+
+    static let command = Command(
+        name: "apply",
+        summary: "Apply an effect to an image (PNG, JPEG) or to every frame of a video.",
+        usage: "apply <effect> <input> -o <output> [options]",
+        options: [
+            OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; .mp4, .mov, .mkv or .webm for video."),
+            OptionSpec(["--amount"], value: "VALUE", help: "The effect's strength, 0...1, or keyframes seconds:value,… (e.g. 0:0,1:1,3:0). Default 1."),
+            OptionSpec(["--time"], value: "SECONDS", help: "The moment to render, for images (video follows its timestamps). Default 0."),
+            OptionSpec(["--scale"], value: "N", help: "Pixels per point of the input (a 2x screenshot is 2). Default 1."),
+            OptionSpec(["--reduce-motion"], help: "Reduce Motion: the effect's clock stands still (see each effect)."),
+            OptionSpec(["--threads"], value: "N", help: "Threads to use (default: every core); output is identical for any count."),
+            OptionSpec(["--quiet", "-q"], help: "No progress bar."),
+        ],
+        examples: [
+            "scanline apply chromatic-glitch screenshot.png -o glitched.png --amount 0.8 --time 3.2",
+            "scanline apply chromatic-glitch shot@2x.png --scale 2 -o glitched.png",
+            "scanline apply chromatic-glitch talk.mp4 -o talk-glitched.mp4 --amount 0:0,1:1,3:1,4:0",
+        ],
+        run: run)
+
+    @Sendable static func run(_ args: Arguments, _ output: inout Output) throws {
+        guard args.positionals.count == 2 else {
+            throw UsageError(args.positionals.isEmpty ? "missing the effect name and the input file"
+                             : args.positionals.count == 1 ? "missing the input file" : "expected an effect and one input, got \(args.positionals.count) arguments")
+        }
+        guard let effect = EffectRegistry.named(args.positionals[0]) else {
+            throw UsageError("unknown effect '\(args.positionals[0])'; effects: \(EffectRegistry.all.map(\.name).joined(separator: ", "))")
+        }
+        let input = URL(fileURLWithPath: args.positionals[1])
+        let outputURL = try CommonOptions.outputURL(args)
+        var tracks: [String: Keyframes] = [:]
+        for p in effect.parameters {
+            if let text = args.string("--\(p.name)") {
+                do { tracks[p.name] = try Keyframes.parse(text, name: "--\(p.name)", range: p.range) }
+                catch let e as ScanlineError { throw UsageError(e.description) }
+            } else {
+                tracks[p.name] = Keyframes(constant: p.defaultValue)
+            }
+        }
+        let time = try args.double("--time", in: 0...86_400) ?? 0
+        let scale = try args.double("--scale", in: 0.25...8) ?? 1
+        let threads = try args.int("--threads", in: 1...256)
+        let reduceMotion = args.has("--reduce-motion")
+        func context(at t: Double) -> EffectContext {
+            EffectContext(time: t, reduceMotion: reduceMotion, values: tracks.mapValues { $0.value(at: t) }, threads: threads)
+        }
+
+        guard FileManager.default.fileExists(atPath: input.path) else { throw ScanlineError.fileNotFound(path: input.path) }
+        if videoExtensions.contains(input.pathExtension.lowercased()) {
+            guard VideoProcessor.supportedExtensions.contains(outputURL.pathExtension.lowercased()) else {
+                throw UsageError("a video input needs a video output (" + VideoProcessor.supportedExtensions.map { "." + $0 }.joined(separator: ", ") + ")")
+            }
+            var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
+            try VideoProcessor(input: input, output: outputURL).run({ frame, t in
+                var f = frame
+                f.scale = CGFloat(scale)
+                return try effect.apply(f, context(at: t))
+            }, progress: { done, total in bar.update(done, total) })
+            bar.finish()
+            output.warn("wrote \(outputURL.path)")
+            return
+        }
+        guard outputURL.pathExtension.lowercased() == "png" else {
+            throw UsageError("an image input is written as .png (got '\(outputURL.lastPathComponent)')")
+        }
+        var image = try PixelBuffer(contentsOf: input)
+        image.scale = CGFloat(scale)
+        let result = try effect.apply(image, context(at: time))
+        try result.writePNG(to: outputURL)
+        output.warn("wrote \(outputURL.path) (\(result.width)x\(result.height) px)")
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn in place: frames done/total, frames a second, ETA.
+/// Only on a terminal; `--quiet` turns it off.
+struct ProgressBar {
+    let enabled: Bool
+    let write: (String) -> Void
+    let start = DispatchTime.now().uptimeNanoseconds
+    var lastDraw: UInt64 = 0
+
+    init(enabled: Bool, output: Output) {
+        self.enabled = enabled
+        self.write = output.live
+    }
+
+    mutating func update(_ done: Int, _ total: Int) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard done == total || now - lastDraw > 100_000_000 else { return }
+        lastDraw = now
+        write("\r" + ProgressBar.line(done: done, total: total, seconds: Double(now - start) / 1e9))
+    }
+
+    mutating func finish() { if enabled { write("\n") } }
+
+    /// "[#########...........]  120/300 frames  42.1 fps  ETA 4s"
+    static func line(done: Int, total: Int, seconds: Double, width: Int = 24) -> String {
+        let share = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let filled = Int((share * Double(width)).rounded(.down))
+        let fps = seconds > 0 ? Double(done) / seconds : 0
+        let eta = fps > 0 ? Int((Double(total - done) / fps).rounded(.up)) : 0
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + "\(done)/\(total) frames  " + String(format: "%.1f fps", fps) + "  ETA \(eta)s"
+    }
+}

@@ -1,0 +1,175 @@
+import Testing
+@testable import Scanline
+@testable import ScanlineBlocks
+@testable import ScanlineCLI
+
+/// The real `scanline` binary, for exit codes, stderr, signals and environment.
+enum Binary {
+    static let url = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/scanline")
+
+    @discardableResult
+    static func run(_ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = url
+        p.arguments = args
+        if let environment { p.environment = environment }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Makes a test video with ffmpeg (installed by `make setup`): testsrc pattern and a 440 Hz tone.
+    static func makeVideo(_ url: URL, seconds: Int, size: String = "320x240") throws {
+        let p = Process()
+        p.executableURL = try FFmpeg.locate("ffmpeg")
+        p.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(size):rate=25:duration=\(seconds)",
+                       "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)",
+                       "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", url.path]
+        try p.run(); p.waitUntilExit()
+        try #require(p.terminationStatus == 0)
+    }
+}
+
+@Suite(.serialized) struct ApplyCommandTests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-apply-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+
+    func input() throws -> URL {
+        let url = folder.appendingPathComponent("in.png")
+        try PixelBuffer.render(size: CGSize(width: 64, height: 48), background: .blue) { ctx in
+            ctx.fill(Path(CGRect(x: 20, y: 10, width: 20, height: 20)), with: .color(.white))
+        }.writePNG(to: url)
+        return url
+    }
+
+    func run(_ args: [String]) -> (code: Int32, out: String, err: String) {
+        var o = Output()
+        let code = ScanlineCLI.run(args, output: &o)
+        return (code, o.stdout, o.stderr)
+    }
+
+    @Test func glitchesAnImageLikeTheLibrary() throws {
+        let out = folder.appendingPathComponent("out.png")
+        let r = run(["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "0.8", "--time", "3.2"])
+        #expect(r.code == 0, "\(r.err)")
+        let expected = try PixelBuffer(contentsOf: input()).chromaticGlitch(0.8, time: 3.2)
+        #expect(try PixelBuffer(contentsOf: out).bytes == expected.converted(to: .straight).bytes)
+        // Keyframes are read at --time: halfway between 0 and 1 at t = 0.5.
+        let keyed = folder.appendingPathComponent("keyed.png")
+        #expect(run(["apply", "chromatic-glitch", try input().path, "-o", keyed.path, "--amount", "0:0,1:1", "--time", "0.5"]).code == 0)
+        let half = try PixelBuffer(contentsOf: input()).chromaticGlitch(0.5, time: 0.5)
+        #expect(try PixelBuffer(contentsOf: keyed).bytes == half.converted(to: .straight).bytes)
+    }
+
+    @Test func badInputsGiveOneLineAndNoFile() throws {
+        let out = folder.appendingPathComponent("never.png")
+        let notImage = folder.appendingPathComponent("notes.png")
+        try Data("not an image".utf8).write(to: notImage)
+        let cases: [([String], Int32, String)] = [
+            (["apply", "chromatic-glitch", folder.appendingPathComponent("missing.png").path, "-o", out.path], 1, "no such file"),
+            (["apply", "chromatic-glitch", notImage.path, "-o", out.path], 1, "not a PNG or JPEG"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "lots"], 2, "is not a number"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "1.5"], 2, "values must be in 0.0...1.0"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "nan"], 2, "is not a number"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--time", "-1"], 2, "--time must be between"),
+            (["apply", "blur-everything", try input().path, "-o", out.path], 2, "unknown effect 'blur-everything'"),
+            (["apply", "chromatic-glitch", try input().path, "-o", folder.appendingPathComponent("no/dir/x.png").path], 1, "does not exist"),
+            (["apply", "chromatic-glitch", try input().path, "-o", folder.appendingPathComponent("x.gif").path], 2, "written as .png"),
+        ]
+        for (args, code, message) in cases {
+            let r = run(args)
+            #expect(r.code == code, "\(args): \(r.err)")
+            #expect(r.err.contains(message), "\(args): \(r.err)")
+            #expect(r.err.split(separator: "\n").count == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func missingFFmpegNamesThePackage() throws {
+        let video = folder.appendingPathComponent("in.mp4")
+        try Binary.makeVideo(video, seconds: 1)
+        let r = try Binary.run(["apply", "chromatic-glitch", video.path, "-o", folder.appendingPathComponent("out.mp4").path],
+                               environment: ["PATH": "/nonexistent"])
+        #expect(r.code == 1)
+        #expect(r.stderr.contains("install the 'ffmpeg' package"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
+    }
+
+    @Test func glitchesAVideoFrameByFrameKeepingTheAudio() throws {
+        let video = folder.appendingPathComponent("in.mp4"), out = folder.appendingPathComponent("out.mp4")
+        try Binary.makeVideo(video, seconds: 2)
+        let r = run(["apply", "chromatic-glitch", video.path, "-o", out.path, "--amount", "0:0,1:1"])
+        #expect(r.code == 0, "\(r.err)")
+        let info = try FFmpeg.probe(out)
+        #expect(info.width == 320 && info.height == 240)
+        #expect(info.frameTimes.count == 50)
+        #expect(abs(info.fps - 25) < 0.01)
+        #expect(info.hasAudio)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.mp4", "out.mp4"])
+    }
+
+    @Test func ctrlCLeavesNoFileAndNoFFmpeg() async throws {
+        let video = folder.appendingPathComponent("long.mp4"), out = folder.appendingPathComponent("interrupted.mp4")
+        try Binary.makeVideo(video, seconds: 12, size: "640x480")
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["apply", "chromatic-glitch", video.path, "-o", out.path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Wait until it is encoding (its temporary file exists), then interrupt.
+        var started = false
+        for _ in 0..<100 where !started {
+            try await Task.sleep(for: .milliseconds(50))
+            started = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasSuffix(".partial") }
+        }
+        #expect(started)
+        p.interrupt()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["long.mp4"])
+        try await Task.sleep(for: .milliseconds(200))
+        let children = Process()
+        children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        children.arguments = ["-f", out.lastPathComponent]
+        children.standardOutput = FileHandle.nullDevice
+        try children.run(); children.waitUntilExit()
+        #expect(children.terminationStatus == 1, "an ffmpeg child is still running")
+    }
+
+    @Test func everyRegisteredEffectRendersAtZeroHalfAndOne() throws {
+        let img = try PixelBuffer(contentsOf: input())
+        for effect in EffectRegistry.all {
+            for t in [0.0, 0.5, 1.0] {
+                let values = Dictionary(uniqueKeysWithValues: effect.parameters.map { ($0.name, $0.defaultValue) })
+                let out = try effect.apply(img, EffectContext(time: t, values: values))
+                #expect(out.width == img.width && out.height == img.height, "\(effect.name) at \(t)")
+                #expect(out.bytes != img.converted(to: .premultiplied).bytes, "\(effect.name) changes the image at \(t)")
+            }
+        }
+    }
+
+    @Test func keyframes() throws {
+        let k = try Keyframes.parse("1:0.5,0:0,3:1", name: "--amount", range: 0...1)
+        #expect(k.value(at: -1) == 0 && k.value(at: 0) == 0)
+        #expect(k.value(at: 0.5) == 0.25)
+        #expect(k.value(at: 2) == 0.75)
+        #expect(k.value(at: 99) == 1)
+        #expect(try Keyframes.parse("0.3", name: "x", range: 0...1).value(at: 5) == 0.3)
+        for bad in ["", "a:1", "1:b", "1:2:3", "0:0,0:1", "-1:0", "inf:0", "0:2"] {
+            #expect(throws: ScanlineError.self, "\(bad)") { try Keyframes.parse(bad, name: "x", range: 0...1) }
+        }
+    }
+
+    @Test func progressLine() {
+        #expect(ProgressBar.line(done: 30, total: 120, seconds: 1, width: 8) == "[##......] 30/120 frames  30.0 fps  ETA 3s")
+        #expect(ProgressBar.line(done: 0, total: 0, seconds: 0, width: 4) == "[....] 0/0 frames  0.0 fps  ETA 0s")
+    }
+}
