@@ -102,4 +102,26 @@ struct RowProbe: LayerShaderFunction {
         // A disabled effect is not even checked, as SwiftUI skips it.
         #expect(try sample().layerEffect(library.nothing(), maxSampleOffset: .zero, isEnabled: false).bytes == sample().bytes)
     }
+
+    @Test func shadersAsGraphicsContextFilters() throws {
+        let plain = try PixelBuffer.render(size: CGSize(width: 8, height: 4)) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(Color(red: 1, green: 0.2, blue: 0)))
+        }
+        let inverted = try PixelBuffer.render(size: CGSize(width: 8, height: 4)) { ctx in
+            ctx.addFilter(.colorShader(library.invert()))
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(Color(red: 1, green: 0.2, blue: 0)))
+        }
+        #expect(plain[1, 1] == (255, 51, 0, 255))
+        #expect(inverted[1, 1] == (0, 204, 255, 255))
+        let shifted = try PixelBuffer.render(size: CGSize(width: 8, height: 4)) { ctx in
+            ctx.addFilter(.distortionShader(library.shiftLeft(.float(2)), maxSampleOffset: CGSize(width: 2, height: 0)))
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(.white))
+        }
+        #expect(shifted[1, 1].a == 255 && shifted[2, 1].a == 0)
+        let broken = try PixelBuffer.render(size: CGSize(width: 8, height: 4)) { ctx in
+            ctx.addFilter(.colorShader(library.invert(.float(1))))
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(.white))
+        }
+        #expect(broken.bytes.allSatisfy { $0 == 0 })
+    }
 }

@@ -52,11 +52,12 @@ extension GraphicsContext {
     /// An image filter applied to later drawing, as SwiftUI's `GraphicsContext.Filter`.
     /// Each draw is first rendered to its own layer; the filters run on that layer in the order
     /// they were added; then the layer is composited with the context's opacity, blend mode and clip.
-    public struct Filter: Hashable, Sendable {
-        enum Kind: Hashable, Sendable {
+    public struct Filter: Equatable, Sendable {
+        enum Kind: Equatable, Sendable {
             case blur(radius: CGFloat, options: BlurOptions)
             case shadow(color: Color, radius: CGFloat, x: CGFloat, y: CGFloat, blendMode: BlendMode, options: ShadowOptions)
             case matrix(ColorMatrix)
+            case shader(Shader, usage: Shader.UsageType, maxSampleOffset: CGSize)
         }
         let kind: Kind
 
@@ -120,6 +121,19 @@ extension GraphicsContext {
             return Filter(kind: .matrix(m))
         }
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter { Filter(kind: .matrix(matrix)) }
+        /// Runs a color-effect shader on each drawing's pixels. A shader that fails its argument
+        /// check draws nothing (check it first with `Shader.compile(as:)`).
+        public static func colorShader(_ shader: Shader) -> Filter {
+            Filter(kind: .shader(shader, usage: .colorEffect, maxSampleOffset: .zero))
+        }
+        /// Runs a distortion-effect shader on each drawing's layer (the whole canvas).
+        public static func distortionShader(_ shader: Shader, maxSampleOffset: CGSize) -> Filter {
+            Filter(kind: .shader(shader, usage: .distortionEffect, maxSampleOffset: maxSampleOffset))
+        }
+        /// Runs a layer-effect shader on each drawing's layer (the whole canvas).
+        public static func layerShader(_ shader: Shader, maxSampleOffset: CGSize) -> Filter {
+            Filter(kind: .shader(shader, usage: .layerEffect, maxSampleOffset: maxSampleOffset))
+        }
         /// Alpha becomes the luminance; colour becomes black.
         public static var luminanceToAlpha: Filter {
             var m = ColorMatrix()

@@ -182,6 +182,12 @@ public struct GraphicsContext {
         case .matrix(let m):
             FilterKernels.colorMatrix(layer, m)
             return layer
+        case let .shader(shader, usage, offset):
+            let pixels = layer.pixelBuffer()
+            guard let runner = try? shader.prepare(as: usage), let out = try? CairoSurface(
+                runner.run(pixels, usage == .colorEffect ? (0, 0) : pixels.padding(offset), environment.colorScheme, Parallelism.threadCount))
+            else { return (try? layer.makeSibling()) ?? layer }
+            return out
         case .blur(let radius, let options):
             FilterKernels.blur(layer, sigma: radius * s)
             if options.contains(.opaque) {
