@@ -1,0 +1,130 @@
+/// Virtual time for renders: frame n of a render at f frames per second is at exactly
+/// start + n/f seconds, computed from n and never accumulated, so a render is a pure function of
+/// its inputs.
+///
+/// It is a Swift `Clock`: async code started with `run(_:)` that sleeps on it (a demo's autoplay
+/// loop) wakes at exactly the virtual instant it asked for, when the renderer `advance`s time, and
+/// as fast as the CPU allows. Only one such task runs at a time, so their effects happen in a fixed
+/// order. (Cancellation of a sleeping task is not supported yet: a sleeper waits for its instant.)
+public final class RenderClock: Clock, @unchecked Sendable {
+    /// A point on the render's timeline: seconds since the render's start.
+    public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+        public var offset: Duration
+        public init(offset: Duration) { self.offset = offset }
+        public init(seconds: Double) { offset = .nanoseconds(Int64((seconds * 1e9).rounded())) }
+        public func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+        /// Seconds since the start.
+        public var seconds: Double {
+            let c = offset.components
+            return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+        }
+        public var description: String { "\(seconds) s" }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Never> }
+    private var sleepers: [Sleeper] = []
+    private var order = 0
+    private var running = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init() {}
+
+    public var now: Instant { lock.lock(); defer { lock.unlock() }; return current }
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// The time of frame `n` at `fps` frames per second, starting at `start` seconds: start + n/fps.
+    public static func frameTime(_ n: Int, fps: Double, start: Double = 0) -> Double { start + Double(n) / fps }
+
+    /// The date a render shows at `seconds`: `Date(timeIntervalSinceReferenceDate:)` of it, or
+    /// `startDate` plus it when a start date is given.
+    public static func date(at seconds: Double, startDate: Date? = nil) -> Date {
+        startDate.map { $0.addingTimeInterval(seconds) } ?? Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if deadline <= current {
+                lock.unlock()
+                c.resume()
+                return
+            }
+            order += 1
+            sleepers.append(Sleeper(deadline: deadline, order: order, continuation: c))
+            running -= 1
+            let wake = running == 0 ? takeIdleWaiters() : []
+            lock.unlock()
+            wake.forEach { $0.resume() }
+        }
+    }
+
+    /// Starts `body` as a task on this clock's timeline. It runs until it first sleeps (or ends)
+    /// before the next `advance` moves time.
+    public func run(_ body: @escaping @Sendable () async -> Void) {
+        lock.lock(); running += 1; lock.unlock()
+        Task {
+            await body()
+            self.finishOne()
+        }
+    }
+
+    /// Moves time forward to `instant`, waking every sleeper whose deadline has come, in deadline
+    /// order (ties in the order they slept), each at exactly its deadline, and waiting for it to
+    /// sleep again or end before going on.
+    public func advance(to instant: Instant) async {
+        await waitUntilIdle()
+        while let next = wakeNext(upTo: instant) {
+            next.resume()
+            await waitUntilIdle()
+        }
+    }
+
+    private func finishOne() {
+        let wake: [CheckedContinuation<Void, Never>] = lock.withLock {
+            running -= 1
+            return running == 0 ? takeIdleWaiters() : []
+        }
+        wake.forEach { $0.resume() }
+    }
+
+    /// Takes the earliest sleeper due by `instant` and sets the time to its deadline; or, when none
+    /// is due, moves the time to `instant` and returns nil.
+    private func wakeNext(upTo instant: Instant) -> CheckedContinuation<Void, Never>? {
+        lock.withLock {
+            guard let i = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order) }),
+                  sleepers[i].deadline <= instant else {
+                if current < instant { current = instant }
+                return nil
+            }
+            let s = sleepers.remove(at: i)
+            current = s.deadline
+            running += 1
+            return s.continuation
+        }
+    }
+
+    public func advance(toSeconds seconds: Double) async { await advance(to: Instant(seconds: seconds)) }
+
+    private func waitUntilIdle() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if running == 0 { lock.unlock(); c.resume(); return }
+            idleWaiters.append(c)
+            lock.unlock()
+        }
+    }
+
+    private func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+        let w = idleWaiters
+        idleWaiters = []
+        return w
+    }
+}
+
+private func < (a: (RenderClock.Instant, Int), b: (RenderClock.Instant, Int)) -> Bool {
+    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+}
