@@ -36,6 +36,10 @@ demo: release
 	$(BIN_RELEASE) text "SIGNAL LOST" --style title3 --design monospaced --weight bold --color green --background black --scale 2 -o gallery/signal-lost.png
 	$(BIN_RELEASE) text "Ship the story, not the specs" --size 32 --weight bold --design rounded --width 260 --background white --scale 2 -o gallery/wrapped-heading.png
 	$(BIN_RELEASE) text "שלום world مرحبا 🎉 日本語" --rtl --style title2 --background white --scale 2 -o gallery/mixed-scripts-rtl.png
+	$(BIN_RELEASE) text "SIGNAL LOST" --style largeTitle --design monospaced --weight heavy --color white --background "#0a0a17" --padding 40 --scale 2 -o gallery/signal-lost-card.png
+	$(BIN_RELEASE) apply chromatic-glitch gallery/signal-lost-card.png --scale 2 --amount 1 --time 3.2 -o gallery/chromatic-glitch.png
+	$(BIN_RELEASE) curve "spring(response: 0.55, dampingFraction: 0.9).delay(0.15)" -o gallery/curve-highlight-spring.png > /dev/null
+	$(BIN_RELEASE) curve "easeIn(duration: 0.25)" -o gallery/curve-glitch-easein.png > /dev/null
 	@echo "gallery/: $$(ls gallery | tr '\n' ' ')"
 
 ## test: set-up, then the whole test suite
