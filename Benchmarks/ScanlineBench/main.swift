@@ -64,7 +64,8 @@ do {
         let amount = 1.0, time = 3.2
         let library = ShaderLibrary()
         library.register(UserGlitch.self, as: "UserGlitch")
-        let ported = ChromaticGlitchShaderMath.shader(amount: amount, time: time, bounds: img.size)
+        library.register(ChromaticGlitchShaderSplit.self, as: "ChromaticGlitchShaderSplit") // generic loop only
+        let ported = library.ChromaticGlitchShaderSplit(.float(amount), .float(time), .float(7.0), .float(26.0), .float2(img.size))
         let user = library.UserGlitch(.float(amount), .float(time), .float(7.0), .float(26.0), .float2(img.size))
         let reach = CGSize(width: ChromaticGlitchShaderMath.reach(amount: amount), height: 0)
         for threads in [1, 2] {

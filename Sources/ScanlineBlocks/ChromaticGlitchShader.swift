@@ -59,7 +59,16 @@ public struct ChromaticGlitchShaderSplit: LayerShaderFunction {
 
     /// Registers the function in `ShaderLibrary.default` (once; later calls do nothing).
     public static func register() { _ = registration }
-    private static let registration: Void = ShaderLibrary.default.register(ChromaticGlitchShaderSplit.self, as: "ChromaticGlitchShaderSplit")
+    private static let registration: Void = {
+        ShaderLibrary.default.register(ChromaticGlitchShaderSplit.self, as: "ChromaticGlitchShaderSplit")
+        // The row kernel handles the seed's own constants over the whole image; anything else
+        // goes through the generic loop.
+        ShaderLibrary.default.registerAccelerated("ChromaticGlitchShaderSplit") { args, image, threads in
+            guard args.float(2) == Float(ChromaticGlitchShaderMath.split), args.float(3) == Float(ChromaticGlitchShaderMath.shift),
+                  args.float2(4) == SIMD2(Float(image.size.width), Float(image.size.height)) else { return nil }
+            return image.chromaticGlitch(Double(args.float(0)), time: Double(args.float(1)), threads: threads)
+        }
+    }()
 
     /// What is the same along a row: the band's sideways move and the scan-line factor.
     public struct Row: Sendable {
@@ -185,6 +194,105 @@ extension ChromaticGlitchShaderSplit {
             let o = dest + i * 4
             for c in 0..<3 { o[c] = UInt8((rgb[c] * lines + 32768) >> 16) }
             o[3] = UInt8(alpha)
+        }
+    }
+}
+
+// MARK: - The view modifier, as the seed writes it
+
+extension View {
+    /// Breaks this view up like a bad signal, by a shader: its colors come apart, some bands jump
+    /// sideways and scan lines cross it. `amount` goes from 0, untouched, to 1, and animates.
+    ///
+    /// The bands change ten times a second. With Reduce Motion on they stand still, and only the
+    /// colors come apart. It only changes how the view looks, not what VoiceOver reads.
+    public func chromaticGlitch(_ amount: Double) -> some View {
+        modifier(ChromaticGlitchShaderModifier(amount: amount))
+    }
+}
+
+/// `Animatable`, so the shader gets every step of the change: a shader's arguments do not animate by themselves.
+struct ChromaticGlitchShaderModifier: ViewModifier, Animatable {
+    var amount: Double
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+    nonisolated var animatableData: Double {
+        get { amount }
+        set { amount = newValue }
+    }
+
+    func body(content: Content) -> some View {
+        let strength = ChromaticGlitchShaderMath.clamped(amount)
+        let reach = ChromaticGlitchShaderMath.reach(amount: strength)
+        // The clock only runs while there is something to move.
+        TimelineView(.animation(minimumInterval: 1 / 30, paused: reduceMotion || strength == 0)) { context in
+            let time = reduceMotion ? 0 : context.date.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 600)
+            content
+                // `visualEffect` gives the shader the size of the view, which it needs at the edges.
+                .visualEffect { view, proxy in
+                    view.layerEffect(
+                        ChromaticGlitchShaderMath.shader(amount: strength, time: time, bounds: proxy.size),
+                        maxSampleOffset: CGSize(width: reach, height: 0),
+                        isEnabled: strength > 0
+                    )
+                }
+        }
+        // The first use of a shader waits for it to compile. Doing that now keeps the first frames smooth.
+        .task {
+            try? await ChromaticGlitchShaderMath.shader(amount: 1, time: 0, bounds: .zero).compile(as: .layerEffect)
+        }
+    }
+}
+
+// MARK: - Demo
+
+public struct ChromaticGlitchShaderDemo: View {
+    @State private var amount = 0.0
+    /// Only for this demo: it plays by itself until someone touches it.
+    @State private var isAutoPlaying = true
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+    public init() {}
+
+    public var body: some View {
+        VStack(spacing: 36) {
+            VStack(spacing: 14) {
+                Image(systemName: "antenna.radiowaves.left.and.right")
+                    .font(.system(size: 64, weight: .semibold))
+                    .accessibilityHidden(true)
+                Text("SIGNAL LOST")
+                    .font(.system(.largeTitle, design: .monospaced, weight: .heavy))
+                Text("Reconnecting to channel 7")
+                    .font(.system(.subheadline, design: .monospaced))
+                    .opacity(0.7)
+            }
+            .foregroundStyle(.white)
+            .padding(.vertical, 44)
+            .frame(maxWidth: .infinity)
+            .background(LinearGradient(colors: [.cyan, .blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing), in: .rect(cornerRadius: 28))
+            .chromaticGlitch(amount)
+            VStack(alignment: .leading, spacing: 6) {
+                Text("Glitch")
+                    .font(.subheadline.weight(.semibold))
+                    .foregroundStyle(.white.opacity(0.7))
+                Slider(value: $amount, in: 0...1)
+                    .tint(.cyan)
+                    .accessibilityLabel("Glitch")
+            }
+        }
+        .padding(24)
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .background(Color(red: 0.04, green: 0.04, blue: 0.09).ignoresSafeArea())
+        .simultaneousGesture(DragGesture(minimumDistance: 0).onChanged { _ in isAutoPlaying = false })
+        .task {
+            while isAutoPlaying {
+                try? await Task.sleep(for: .seconds(0.9))
+                guard !Task.isCancelled, isAutoPlaying else { return }
+                withAnimation(reduceMotion ? nil : .easeIn(duration: 0.25)) { amount = 1 }
+                try? await Task.sleep(for: .seconds(1.1))
+                guard !Task.isCancelled, isAutoPlaying else { return }
+                withAnimation(reduceMotion ? nil : .easeOut(duration: 0.6)) { amount = 0 }
+            }
         }
     }
 }

@@ -20,9 +20,17 @@ import Testing
         return try PixelBuffer(width: w, height: h, alpha: .premultiplied, bytes: bytes)
     }
 
+    /// A library with only the ported Swift function: the generic pixel loop, no row kernel.
+    static let generic: ShaderLibrary = {
+        let l = ShaderLibrary()
+        l.register(ChromaticGlitchShaderSplit.self, as: "ChromaticGlitchShaderSplit")
+        return l
+    }()
+
     func viaShader(_ img: PixelBuffer, amount: Double, time: Double, threads: Int? = nil) throws -> PixelBuffer {
         let a = ChromaticGlitchShaderMath.clamped(amount)
-        return try img.layerEffect(ChromaticGlitchShaderMath.shader(amount: a, time: time, bounds: img.size),
+        let shader = ChromaticGlitchTests.generic.ChromaticGlitchShaderSplit(.float(a), .float(time), .float(7.0), .float(26.0), .float2(img.size))
+        return try img.layerEffect(shader,
                                    maxSampleOffset: CGSize(width: ChromaticGlitchShaderMath.reach(amount: a), height: 0),
                                    isEnabled: a > 0, threads: threads)
     }
@@ -155,6 +163,18 @@ import Testing
             for i in 0..<a.bytes.count { worst = max(worst, abs(Int(a.bytes[i]) - Int(b.bytes[i]))) }
             #expect(worst <= 1, "amount \(amount) at \(t) s: largest difference \(worst)")
         }
+    }
+
+    @Test func defaultLibraryRunsTheRowKernelForTheSeedsArguments() throws {
+        let img = try image(50, 30, whiteColumns: [10, 30])
+        let shader = ChromaticGlitchShaderMath.shader(amount: 0.6, time: 4.4, bounds: img.size)
+        let viaLibrary = try img.layerEffect(shader, maxSampleOffset: CGSize(width: 33 * 0.6, height: 0))
+        #expect(viaLibrary.bytes == img.chromaticGlitch(0.6, time: 4.4).bytes)
+        // Other constants fall back to the generic loop.
+        let custom = ShaderLibrary.ChromaticGlitchShaderSplit(.float(0.6), .float(4.4), .float(3.0), .float(26.0), .float2(img.size))
+        let generic = ChromaticGlitchTests.generic.ChromaticGlitchShaderSplit(.float(0.6), .float(4.4), .float(3.0), .float(26.0), .float2(img.size))
+        #expect(try img.layerEffect(custom, maxSampleOffset: CGSize(width: 20, height: 0)).bytes
+                == img.layerEffect(generic, maxSampleOffset: CGSize(width: 20, height: 0)).bytes)
     }
 
     @Test func argumentErrorsAreClear() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct ColorTests {
     /// Apple's light and dark system colours, as 0...255 bytes (HIG, iOS).
-    @Test(arguments: [
+    static let palette: [(String, Color, [Int], [Int])] = [
         ("red", Color.red, [255, 59, 48], [255, 69, 58]),
         ("orange", Color.orange, [255, 149, 0], [255, 159, 10]),
         ("yellow", Color.yellow, [255, 204, 0], [255, 214, 10]),
@@ -17,7 +17,9 @@ import Testing
         ("pink", Color.pink, [255, 45, 85], [255, 55, 95]),
         ("brown", Color.brown, [162, 132, 94], [172, 142, 104]),
         ("gray", Color.gray, [142, 142, 147], [142, 142, 147]),
-    ])
+    ]
+
+    @Test(arguments: ColorTests.palette)
     func systemPalette(name: String, color: Color, light: [Int], dark: [Int]) {
         for (scheme, expected) in [(ColorScheme.light, light), (.dark, dark)] {
             let c = color.resolve(in: scheme)

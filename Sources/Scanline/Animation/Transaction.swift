@@ -22,7 +22,7 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 /// A value that animates when it is set inside `withAnimation`, on a timeline of seconds: the
 /// piece the view runtime wires to `@State`. Setting it during a running animation starts the new
 /// one from the value shown at that moment; springs also take over its velocity.
-public struct AnimatedValue<Value: VectorArithmetic>: Sendable where Value: Sendable {
+public struct AnimatedValue<Value: VectorArithmetic> {
     /// The value last set: where the animation ends.
     public private(set) var target: Value
     private var from: Value
@@ -65,3 +65,5 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable where Value: Send
     /// Whether an animation is still running at `time`.
     public func isAnimating(at time: Double) -> Bool { animation.map { !$0.isFinished(at: time - start) } ?? false }
 }
+
+extension AnimatedValue: Sendable where Value: Sendable {}

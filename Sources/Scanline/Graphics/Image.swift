@@ -1,12 +1,33 @@
 /// An image to draw, as SwiftUI's `Image`: pixels from a PNG or JPEG file or from a buffer.
 /// Its size in points is its pixel size divided by its scale.
 public struct Image: Hashable, Sendable {
-    let pixels: PixelBuffer
+    enum Source: Hashable, Sendable {
+        case bitmap(PixelBuffer)
+        /// An SF Symbol name: drawn by a stand-in (see `SystemSymbols`).
+        case system(String)
+        /// An asset name, resolved from the environment's `imageResourcesFolder` when drawn.
+        case named(String)
+    }
+    let source: Source
+    var isResizable = false
+
+    /// The pixels (a transparent pixel for symbols and unresolved names).
+    var pixels: PixelBuffer {
+        if case .bitmap(let p) = source { return p }
+        return PixelBuffer(unchecked: 1, 1, 1, .premultiplied, [0, 0, 0, 0])
+    }
 
     /// An image of the given pixels. Straight buffers are premultiplied once here.
     public init(_ pixels: PixelBuffer) {
-        self.pixels = pixels.converted(to: .premultiplied)
+        source = .bitmap(pixels.converted(to: .premultiplied))
     }
+    /// An SF Symbol. SF Symbols do not exist here: the symbols Scanline's demos use are drawn by a
+    /// documented stand-in, and any other name draws a visible placeholder with a warning.
+    public init(systemName: String) { source = .system(systemName) }
+    /// An image asset, looked up as NAME.png or NAME.jpg in the environment's `imageResourcesFolder`.
+    public init(_ name: String) { source = .named(name) }
+    /// An image that stretches to the frame it is given instead of keeping its own size.
+    public func resizable() -> Image { var i = self; i.isResizable = true; return i }
     /// Reads a PNG or JPEG file. `scale` is pixels per point (2 for an @2x asset).
     public init(contentsOf url: URL, scale: CGFloat = 1) throws {
         var buffer = try PixelBuffer(contentsOf: url)

@@ -1,3 +1,9 @@
+/// A key for a custom environment value.
+public protocol EnvironmentKey {
+    associatedtype Value: Sendable
+    static var defaultValue: Value { get }
+}
+
 /// The values a drawing or a view reads from its surroundings, as SwiftUI's `EnvironmentValues`.
 /// One render sets them once (the CLI has a flag for each).
 public struct EnvironmentValues: Sendable {
@@ -16,7 +22,26 @@ public struct EnvironmentValues: Sendable {
     /// Reduce Motion: effects that move rest or fade instead. Each effect documents what it does.
     public var accessibilityReduceMotion: Bool = false
 
+    /// The style for text and shapes that set none (`.foregroundStyle`); overrides `foregroundColor`.
+    public var foregroundStyle: AnyShapeStyle? = nil
+    /// The accent for controls (`.tint`).
+    public var tint: Color? = nil
+    /// Where `Image("name")` looks for NAME.png or NAME.jpg.
+    public var imageResourcesFolder: URL? = nil
+    /// How lines of text align within their frame.
+    public var multilineTextAlignment: TextAlignment = .leading
+    /// The most lines a Text shows (nil: no limit).
+    public var lineLimit: Int? = nil
+    /// Custom values set with `.environment(_:_:)` on keys of the caller's own.
+    var custom: [ObjectIdentifier: any Sendable] = [:]
+
     public init() {}
+
+    /// A value of a custom environment key.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
 
     /// The size of one pixel, in points.
     public var pixelLength: CGFloat { 1 / displayScale }

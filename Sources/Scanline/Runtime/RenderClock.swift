@@ -76,10 +76,18 @@ public final class RenderClock: Clock, @unchecked Sendable {
     /// order (ties in the order they slept), each at exactly its deadline, and waiting for it to
     /// sleep again or end before going on.
     public func advance(to instant: Instant) async {
+        await advance(to: instant, afterEach: {})
+    }
+
+    /// Like `advance(to:)`, calling `afterEach` (at the woken task's instant) each time a woken
+    /// task has run until it slept again or ended: the view runtime rebuilds there, so animations
+    /// start at the exact instant of the change.
+    public func advance(to instant: Instant, afterEach: @MainActor () async -> Void) async {
         await waitUntilIdle()
         while let next = wakeNext(upTo: instant) {
             next.resume()
             await waitUntilIdle()
+            await afterEach()
         }
     }
 

@@ -100,7 +100,12 @@ public struct Shader: Equatable, Sendable {
         for (i, (p, a)) in zip(params, arguments).enumerated() where p.kind != a.kind {
             throw ShaderError.argumentKind(function: function.name, index: i, parameter: p.name, expected: p.kind.rawValue, got: a.kind.rawValue)
         }
-        return entry.makeRunner(arguments)
+        let generic = entry.makeRunner(arguments)
+        guard let fast = entry.accelerated else { return generic }
+        let args = arguments
+        return ShaderRunner { source, padding, scheme, threads in
+            fast(ShaderArguments(args, source: source, colorScheme: scheme), source, threads) ?? generic.run(source, padding, scheme, threads)
+        }
     }
 }
 
@@ -194,6 +199,13 @@ public struct ShaderLibrary: Equatable, Sendable {
             }
         })
     }
+    /// Registers a hand-tuned implementation for an already registered function: `run` gets the
+    /// checked arguments and the image and returns the result, or nil to fall back to the generic
+    /// loop (for arguments it does not handle). Built-in effects use this for their row kernels.
+    public func registerAccelerated(_ name: String,
+                                    _ run: @escaping @Sendable (_ arguments: ShaderArguments, _ image: PixelBuffer, _ threads: Int) -> PixelBuffer?) {
+        registry.accelerate(name, run)
+    }
     /// The names of the registered functions.
     public var functionNames: [String] { registry.names }
 }
@@ -204,6 +216,7 @@ public struct ShaderLibrary: Equatable, Sendable {
         var kind: ShaderKind
         var parameters: [ShaderParameter]
         var makeRunner: ([Shader.Argument]) -> ShaderRunner
+        var accelerated: (@Sendable (ShaderArguments, PixelBuffer, Int) -> PixelBuffer?)? = nil
         @usableFromInline init(kind: ShaderKind, parameters: [ShaderParameter], makeRunner: @escaping ([Shader.Argument]) -> ShaderRunner) {
             self.kind = kind; self.parameters = parameters; self.makeRunner = makeRunner
         }
@@ -211,6 +224,9 @@ public struct ShaderLibrary: Equatable, Sendable {
     private var entries: [String: Entry] = [:]
     private let lock = NSLock()
     @usableFromInline func add(_ name: String, _ e: Entry) { lock.lock(); entries[name] = e; lock.unlock() }
+    func accelerate(_ name: String, _ run: @escaping @Sendable (ShaderArguments, PixelBuffer, Int) -> PixelBuffer?) {
+        lock.lock(); entries[name]?.accelerated = run; lock.unlock()
+    }
     func entry(named name: String) -> Entry? { lock.lock(); defer { lock.unlock() }; return entries[name] }
     var names: [String] { lock.lock(); defer { lock.unlock() }; return entries.keys.sorted() }
 }

@@ -1,0 +1,239 @@
+/// A node around one child; by default it lays out and draws exactly as the child does.
+class WrapperNode: Node {
+    let child: Node
+    init(_ child: Node) {
+        self.child = child
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+    override var children: [Node] { [child] }
+    override var isSpacer: Bool { child.isSpacer }
+    override var isEmpty: Bool { child.isEmpty }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.sizeThatFits(p) }
+    override func place(in rect: CGRect) { frame = rect; child.place(in: rect) }
+    override func draw(_ ctx: GraphicsContext) { child.draw(ctx) }
+    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { child.guide(g, in: size) }
+    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { child.guide(g, in: size) }
+}
+
+final class PaddingNode: WrapperNode {
+    let insets: EdgeInsets
+    init(_ child: Node, _ insets: EdgeInsets) { self.insets = insets; super.init(child) }
+    override var kind: String { "Padding" }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let h = insets.leading + insets.trailing, v = insets.top + insets.bottom
+        let inner = child.sizeThatFits(ProposedViewSize(width: p.width.map { max(0, $0 - h) }, height: p.height.map { max(0, $0 - v) }))
+        return CGSize(width: inner.width + h, height: inner.height + v)
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        child.place(in: CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                               width: max(0, rect.width - insets.leading - insets.trailing), height: max(0, rect.height - insets.top - insets.bottom)))
+    }
+    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
+        g.key.hasSuffix("Baseline") ? insets.top + child.guide(g, in: CGSize(width: size.width - insets.leading - insets.trailing, height: size.height - insets.top - insets.bottom)) : super.guideDefault(g, size)
+    }
+    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { super.guideDefault(g, size) }
+}
+
+extension Node {
+    func guideDefault(_ g: HorizontalAlignment, _ size: CGSize) -> CGFloat { guideFor(g, container: size) }
+    func guideDefault(_ g: VerticalAlignment, _ size: CGSize) -> CGFloat { guideFor(g, container: size) }
+}
+
+/// `.frame(width:height:alignment:)`: fixed dimensions where given; the child is centred (or aligned) in them.
+final class FrameNode: WrapperNode {
+    let width: CGFloat?, height: CGFloat?, alignment: Alignment
+    init(_ child: Node, width: CGFloat?, height: CGFloat?, alignment: Alignment) {
+        func clean(_ v: CGFloat?) -> CGFloat? { v.map { $0.isFinite ? max(0, $0) : 0 } }
+        self.width = clean(width); self.height = clean(height); self.alignment = alignment
+        super.init(child)
+    }
+    override var kind: String { "Frame" }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        if let width, let height { return CGSize(width: width, height: height) }
+        let c = child.sizeThatFits(ProposedViewSize(width: width ?? p.width, height: height ?? p.height))
+        return CGSize(width: width ?? c.width, height: height ?? c.height)
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let c = child.sizeThatFits(ProposedViewSize(rect.size))
+        child.place(in: aligned(child, size: c, in: rect, alignment))
+    }
+    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
+    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
+}
+
+/// `.frame(minWidth:idealWidth:maxWidth:…)`: each dimension is the proposal (or the ideal, or
+/// the child's size when nothing is proposed) clamped to min...max, where a missing bound is the
+/// child's own size.
+final class FlexFrameNode: WrapperNode {
+    typealias Bounds = (min: CGFloat?, ideal: CGFloat?, max: CGFloat?)
+    let w: Bounds, h: Bounds, alignment: Alignment
+    init(_ child: Node, w: Bounds, h: Bounds, alignment: Alignment) {
+        func clean(_ v: CGFloat?) -> CGFloat? { v.flatMap { $0.isNaN ? nil : max(0, $0) } }
+        self.w = (clean(w.min), clean(w.ideal), clean(w.max)); self.h = (clean(h.min), clean(h.ideal), clean(h.max))
+        self.alignment = alignment
+        super.init(child)
+    }
+    override var kind: String { "FlexFrame" }
+    func childProposal(_ p: CGFloat?, _ b: Bounds) -> CGFloat? {
+        guard var v = p ?? b.ideal else { return nil }
+        if let lo = b.min { v = max(v, lo) }
+        if let hi = b.max { v = min(v, hi) }
+        return v
+    }
+    func dimension(_ p: CGFloat?, _ b: Bounds, child c: CGFloat) -> CGFloat {
+        if b.min == nil && b.max == nil { return b.ideal.flatMap { p == nil ? $0 : nil } ?? c }
+        let lower = b.min ?? c, upper = max(lower, b.max ?? c)
+        let wanted = p ?? b.ideal ?? c
+        return min(max(wanted, lower), upper).finiteOr(c)
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let c = child.sizeThatFits(ProposedViewSize(width: childProposal(p.width, w), height: childProposal(p.height, h)))
+        return CGSize(width: dimension(p.width, w, child: c.width), height: dimension(p.height, h, child: c.height))
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let c = child.sizeThatFits(ProposedViewSize(width: childProposal(rect.width, w), height: childProposal(rect.height, h)))
+        child.place(in: aligned(child, size: c, in: rect, alignment))
+    }
+    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
+    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
+}
+
+final class FixedSizeNode: WrapperNode {
+    let horizontal: Bool, vertical: Bool
+    init(_ child: Node, horizontal: Bool, vertical: Bool) { self.horizontal = horizontal; self.vertical = vertical; super.init(child) }
+    override var kind: String { "FixedSize" }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        child.sizeThatFits(ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let s = sizeThatFits(ProposedViewSize(rect.size))
+        child.place(in: CGRect(x: rect.minX, y: rect.minY, width: s.width, height: s.height))
+    }
+}
+
+/// `.alignmentGuide`: overrides one guide with a value computed from the view's dimensions.
+final class AlignmentGuideNode: WrapperNode {
+    let h: (HorizontalAlignment, (ViewDimensions) -> CGFloat)?
+    let v: (VerticalAlignment, (ViewDimensions) -> CGFloat)?
+    init(_ child: Node, h: (HorizontalAlignment, (ViewDimensions) -> CGFloat)? = nil, v: (VerticalAlignment, (ViewDimensions) -> CGFloat)? = nil) {
+        self.h = h; self.v = v; super.init(child)
+    }
+    override var kind: String { "AlignmentGuide" }
+    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat {
+        if let h, h.0 == g { return h.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
+        return child.guide(g, in: size)
+    }
+    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
+        if let v, v.0 == g { return v.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
+        return child.guide(g, in: size)
+    }
+}
+
+/// `.background` / `.overlay`: the decoration is offered the main view's size and aligned to it.
+final class DecorationNode: WrapperNode {
+    let decoration: Node, alignment: Alignment, behind: Bool
+    init(_ main: Node, _ decoration: Node, alignment: Alignment, behind: Bool) {
+        self.decoration = decoration; self.alignment = alignment; self.behind = behind
+        super.init(main)
+    }
+    override var kind: String { behind ? "Background" : "Overlay" }
+    override var children: [Node] { behind ? [decoration, child] : [child, decoration] }
+    override func place(in rect: CGRect) {
+        frame = rect
+        child.place(in: rect)
+        let s = decoration.sizeThatFits(ProposedViewSize(rect.size))
+        decoration.place(in: aligned(decoration, size: s, in: rect, alignment))
+    }
+    override func draw(_ ctx: GraphicsContext) {
+        if behind { decoration.draw(ctx); child.draw(ctx) } else { child.draw(ctx); decoration.draw(ctx) }
+    }
+}
+
+/// `.offset`: drawn moved; layout is unchanged.
+final class OffsetNode: WrapperNode {
+    let dx: CGFloat, dy: CGFloat
+    init(_ child: Node, dx: CGFloat, dy: CGFloat) { self.dx = dx.finiteOr(0); self.dy = dy.finiteOr(0); super.init(child) }
+    override var kind: String { "Offset" }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.translateBy(x: dx, y: dy)
+        child.draw(c)
+    }
+}
+
+/// `.position`: takes all the space offered and centres the child on the point.
+final class PositionNode: WrapperNode {
+    let point: CGPoint
+    init(_ child: Node, _ point: CGPoint) { self.point = point; super.init(child) }
+    override var kind: String { "Position" }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let s = p.replacingUnspecifiedDimensions()
+        return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let s = child.sizeThatFits(ProposedViewSize(rect.size))
+        child.place(in: CGRect(x: rect.minX + point.x - s.width / 2, y: rect.minY + point.y - s.height / 2, width: s.width, height: s.height))
+    }
+}
+
+/// `.scaleEffect` and `.rotationEffect`: drawn transformed about an anchor; layout is unchanged.
+final class TransformNode: WrapperNode {
+    let anchor: UnitPoint, scale: CGSize, rotation: Double
+    init(_ child: Node, anchor: UnitPoint, scale: CGSize = CGSize(width: 1, height: 1), rotation: Double = 0) {
+        self.anchor = anchor
+        self.scale = CGSize(width: scale.width.finiteOr(1), height: scale.height.finiteOr(1))
+        self.rotation = rotation.isFinite ? rotation : 0
+        super.init(child)
+    }
+    override var kind: String { rotation != 0 ? "Rotation" : "Scale" }
+    override func draw(_ ctx: GraphicsContext) {
+        let a = anchor.point(in: frame)
+        var c = ctx
+        c.translateBy(x: a.x, y: a.y)
+        if rotation != 0 { c.rotate(by: .radians(rotation)) }
+        c.scaleBy(x: scale.width, y: scale.height)
+        c.translateBy(x: -a.x, y: -a.y)
+        child.draw(c)
+    }
+}
+
+final class OpacityNode: WrapperNode {
+    let opacity: Double
+    init(_ child: Node, _ opacity: Double) { self.opacity = opacity.isNaN ? 0 : min(max(opacity, 0), 1); super.init(child) }
+    override var kind: String { "Opacity" }
+    override func draw(_ ctx: GraphicsContext) {
+        guard opacity > 0 else { return }
+        var c = ctx
+        c.opacity *= opacity
+        if opacity == 1 { child.draw(c) } else { c.drawLayer { layer in var l = layer; l.opacity = 1; child.draw(l) } }
+    }
+}
+
+/// Filters over the whole subtree drawn as one layer (blur, shadow, colour filters, drawingGroup).
+final class FilterNode: WrapperNode {
+    let filters: [GraphicsContext.Filter]
+    init(_ child: Node, _ filters: [GraphicsContext.Filter]) { self.filters = filters; super.init(child) }
+    override var kind: String { filters.isEmpty ? "DrawingGroup" : "Filter" }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        for f in filters { c.addFilter(f) }
+        c.drawLayer { layer in child.draw(layer) }
+    }
+}
+
+final class ClipNode: WrapperNode {
+    let shape: any Shape
+    init(_ child: Node, _ shape: any Shape) { self.shape = shape; super.init(child) }
+    override var kind: String { "Clip" }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.clip(to: shape.path(in: frame))
+        child.draw(c)
+    }
+}

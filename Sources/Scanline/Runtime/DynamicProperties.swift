@@ -1,0 +1,143 @@
+@_spi(Reflection) import Swift
+
+/// A stored property of a view that the runtime connects to its storage before `body` runs:
+/// `@State`, `@Environment`, `@ScaledMetric`.
+public protocol DynamicProperty {}
+
+/// How a dynamic property is connected: given a pointer to the property inside a view copy.
+@MainActor protocol LinkableProperty: DynamicProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues)
+}
+
+@MainActor enum PropertyLinker {
+    /// Connects every dynamic property of `value` (a view or modifier copy) to the graph's storage
+    /// for `path`. Uses the standard library's field reflection to find each property's offset.
+    static func link<V>(_ value: inout V, path: String, graph: ViewGraph, environment: EnvironmentValues) {
+        guard hasDynamicProperties(V.self) else { return }
+        withUnsafeMutableBytes(of: &value) { raw in
+            guard let base = raw.baseAddress else { return }
+            _ = _forEachField(of: V.self, options: []) { name, offset, type, _ in
+                if let linkable = type as? any LinkableProperty.Type {
+                    linkable.link(base + offset, key: path + "." + String(cString: name), graph: graph, environment: environment)
+                }
+                return true
+            }
+        }
+    }
+
+    nonisolated(unsafe) static var cache: [ObjectIdentifier: Bool] = [:]
+    static func hasDynamicProperties<V>(_ type: V.Type) -> Bool {
+        if let known = cache[ObjectIdentifier(type)] { return known }
+        var found = false
+        _ = _forEachField(of: type, options: []) { _, _, t, _ in
+            if t is any LinkableProperty.Type { found = true; return false }
+            return true
+        }
+        cache[ObjectIdentifier(type)] = found
+        return found
+    }
+}
+
+/// Storage for one `@State`, owned by the view graph and kept across frames.
+final class StateBox<Value>: @unchecked Sendable {
+    var value: Value
+    weak var graph: ViewGraph?
+    init(_ value: Value) { self.value = value }
+    func set(_ newValue: Value) {
+        value = newValue
+        MainActor.assumeIsolated { graph?.stateDidChange() }
+    }
+}
+
+/// A value a view owns and changes over time, as SwiftUI's `@State`. Changes made inside
+/// `withAnimation` animate every animatable view and modifier whose value changes as a result.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    var box: StateBox<Value>
+    public init(wrappedValue value: Value) { box = StateBox(value) }
+    public init(initialValue value: Value) { box = StateBox(value) }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.set(newValue) }
+    }
+    public var projectedValue: Binding<Value> {
+        let b = box
+        return Binding(get: { b.value }, set: { b.set($0) })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { self.init(wrappedValue: nil) }
+}
+
+extension State: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        let p = property.assumingMemoryBound(to: State<Value>.self)
+        if let stored = graph.states[key] as? StateBox<Value> {
+            p.pointee.box = stored
+        } else {
+            p.pointee.box.graph = graph
+            graph.states[key] = p.pointee.box
+        }
+    }
+}
+
+/// A way to read and write a value owned elsewhere, as SwiftUI's `Binding`.
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    let get: () -> Value
+    let set: (Value) -> Void
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { self.get = get; self.set = set }
+    public static func constant(_ value: Value) -> Binding { Binding(get: { value }, set: { _ in }) }
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+    public var projectedValue: Binding<Value> { self }
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> Binding<T> {
+        Binding<T>(get: { self.get()[keyPath: keyPath] }, set: { v in var whole = self.get(); whole[keyPath: keyPath] = v; self.set(whole) })
+    }
+}
+
+/// Reads a value from the view's environment, as SwiftUI's `@Environment(\.key)`.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    var value: Value?
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public var wrappedValue: Value { value ?? EnvironmentValues()[keyPath: keyPath] }
+}
+
+extension Environment: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        let p = property.assumingMemoryBound(to: Environment<Value>.self)
+        p.pointee.value = environment[keyPath: p.pointee.keyPath]
+    }
+}
+
+/// A number that scales with Dynamic Type like a text style, as SwiftUI's `@ScaledMetric`:
+/// value × size(style, current) / size(style, .large), rounded to the nearest pixel.
+@propertyWrapper
+public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
+    let base: Value
+    let textStyle: Font.TextStyle
+    var scaled: Value?
+    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { base = wrappedValue; self.textStyle = textStyle }
+    public init(wrappedValue: Value) { self.init(wrappedValue: wrappedValue, relativeTo: .body) }
+    public var wrappedValue: Value { scaled ?? base }
+
+    /// The scaled value at a Dynamic Type size and display scale.
+    public static func scale(_ value: Value, relativeTo style: Font.TextStyle, size: DynamicTypeSize, displayScale: CGFloat) -> Value {
+        let ratio = Font.pointSize(style, at: size) / Font.pointSize(style, at: .large)
+        let s = max(displayScale, 1)
+        return Value((CGFloat(value) * ratio * s).rounded() / s)
+    }
+}
+
+extension ScaledMetric: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        let p = property.assumingMemoryBound(to: ScaledMetric<Value>.self)
+        p.pointee.scaled = scale(p.pointee.base, relativeTo: p.pointee.textStyle, size: environment.dynamicTypeSize, displayScale: environment.displayScale)
+    }
+}

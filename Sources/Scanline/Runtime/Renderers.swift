@@ -1,0 +1,121 @@
+/// Renders a view over virtual time, frame by frame: the engine behind `ImageRenderer`,
+/// `scanline render` and the exporters.
+///
+/// Frame n is at exactly n/fps seconds. Before each frame, time advances on the render clock:
+/// tasks started by `.task` (which may `Task.sleep`) wake at their exact instants and their state
+/// changes are applied at those instants, so animations start where SwiftUI would start them. A
+/// render is a pure function of the view, the size, the environment and the time.
+@MainActor public final class SceneRenderer {
+    public let size: CGSize
+    public let scale: CGFloat
+    public let fps: Double
+    public var environment: EnvironmentValues
+    public let background: Color?
+    public let graph: ViewGraph
+    let root: any View
+    private var lastTime: Double = -1
+
+    /// - Parameters:
+    ///   - size: the canvas in points; the view is proposed this size and centred in it.
+    ///   - scale: pixels per point.
+    ///   - fps: frames per second, for timelines and frame numbers.
+    ///   - startDate: the date shown at time 0; nil shows `Date(timeIntervalSinceReferenceDate: t)`.
+    public init<V: View>(_ view: V, size: CGSize, scale: CGFloat = 1, fps: Double = 30,
+                         environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil, startDate: Date? = nil) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)", reason: "width and height must be finite and greater than 0")
+        }
+        guard fps.isFinite, fps > 0, fps <= 240 else {
+            throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be in 0<fps≤240")
+        }
+        self.root = view
+        self.size = size; self.scale = scale; self.fps = fps
+        var env = environment
+        env.displayScale = scale
+        self.environment = env
+        self.background = background
+        graph = ViewGraph(startDate: startDate)
+        graph.fps = fps
+    }
+
+    /// The time of frame `n`, in seconds.
+    public func time(ofFrame n: Int) -> Double { RenderClock.frameTime(n, fps: fps) }
+
+    /// Advances virtual time to `t` (never backwards) and builds the view tree there.
+    func advance(to t: Double) async -> Node {
+        if lastTime < 0 {
+            _ = graph.build(root, environment: environment, at: 0) // the first frame starts tasks and appear actions
+            lastTime = 0
+        }
+        let target = max(t, lastTime)
+        await graph.clock.advance(to: .init(seconds: target)) { [self] in
+            if graph.isDirty { _ = graph.build(root, environment: environment, at: graph.clock.now.seconds) }
+        }
+        lastTime = target
+        let node = graph.build(root, environment: environment, at: target)
+        layout(node)
+        return node
+    }
+
+    func layout(_ node: Node) {
+        let s = node.sizeThatFits(ProposedViewSize(size))
+        let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
+        node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h))
+    }
+
+    /// Renders frame `n` (frames must come in order, or repeat).
+    public func frame(_ n: Int) async throws -> PixelBuffer { try await still(at: time(ofFrame: n)) }
+
+    /// Renders the view at `t` seconds. Times must not go backwards.
+    public func still(at t: Double) async throws -> PixelBuffer {
+        guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }
+        let node = await advance(to: t)
+        return try PixelBuffer.render(size: size, scale: scale, background: background, environment: environment) { ctx in node.draw(ctx) }
+    }
+
+    /// Every node's frame at `t`, one per line, for layout tests.
+    public func layoutDump(at t: Double = 0) async -> String { await advance(to: t).dump() }
+
+    /// What a screen reader would read at `t`.
+    public func accessibilityElements(at t: Double = 0) async -> [AccessibilityElement] { await advance(to: t).accessibilityElements() }
+}
+
+/// Renders a view to an image, as SwiftUI's `ImageRenderer`: at `scale`, sized to its ideal size
+/// (or to `proposedSize`), transparent unless `isOpaque`.
+@MainActor public final class ImageRenderer<Content: View> {
+    public var content: Content
+    /// Pixels per point. Default 1.
+    public var scale: CGFloat = 1
+    public var proposedSize: ProposedViewSize = .unspecified
+    /// When true, the image has a white background and no transparency.
+    public var isOpaque = false
+    public var environment = EnvironmentValues()
+
+    public init(content view: Content) { content = view }
+
+    /// The view's size for `proposedSize`, in points.
+    public var size: CGSize {
+        let graph = ViewGraph()
+        var env = environment
+        env.displayScale = scale
+        let node = graph.build(content, environment: env, at: 0)
+        let s = node.sizeThatFits(proposedSize)
+        return CGSize(width: max(1, s.width.finiteOr(1)), height: max(1, s.height.finiteOr(1)))
+    }
+
+    /// The rendered image at time 0, or nil if the view has no size.
+    public var pixelBuffer: PixelBuffer? {
+        let graph = ViewGraph()
+        var env = environment
+        env.displayScale = scale
+        let node = graph.build(content, environment: env, at: 0)
+        let s = node.sizeThatFits(proposedSize)
+        let size = CGSize(width: s.width.finiteOr(1), height: s.height.finiteOr(1))
+        guard size.width > 0, size.height > 0 else { return nil }
+        node.place(in: CGRect(origin: .zero, size: size))
+        return try? PixelBuffer.render(size: size, scale: scale, background: isOpaque ? .white : nil, environment: env) { node.draw($0) }
+    }
+
+    /// The image as PNG data.
+    public func pngData() -> Data? { try? pixelBuffer?.pngData() }
+}

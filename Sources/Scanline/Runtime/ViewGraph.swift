@@ -1,0 +1,170 @@
+/// The state that outlives one frame of a rendered view: `@State` storage, animations in flight,
+/// which views have appeared and which tasks run. Views are rebuilt every frame; their identity is
+/// their structural path, and storage is kept by path.
+@MainActor public final class ViewGraph {
+    var states: [String: AnyObject] = [:]
+    var tracks: [String: AnyObject] = [:]
+    var appeared: [String: Double] = [:]
+    var seenThisBuild: Set<String> = []
+    var changeValues: [String: AnyHashable] = [:]
+    var startedTasks: Set<String> = []
+    var afterBuild: [() -> Void] = []
+    /// Warnings for the caller to show (the library never prints).
+    public private(set) var warnings: [String] = []
+
+    /// Virtual time: tasks sleep on it.
+    public let clock: RenderClock
+    /// The time being built, in seconds since the render began.
+    public internal(set) var time: Double = 0
+    /// Frames per second of the render, or nil for a still.
+    var fps: Double?
+    /// The date a render shows at time 0 (nil: `Date(timeIntervalSinceReferenceDate: 0)`).
+    let startDate: Date?
+    /// The transaction and time of the last state change not yet seen by a build.
+    var pendingChange: (transaction: Transaction?, time: Double)?
+    private(set) var isDirty = false
+
+    public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
+        self.clock = clock; self.startDate = startDate
+    }
+
+    func warn(_ message: String) { if !warnings.contains(message) { warnings.append(message) } }
+
+    func stateDidChange() {
+        pendingChange = (Transaction.current, clock.now.seconds)
+        isDirty = true
+    }
+
+    /// The date views see at `seconds`.
+    func date(at seconds: Double) -> Date { RenderClock.date(at: seconds, startDate: startDate) }
+
+    /// Builds the node tree for `root` at time `time`, then runs appear and change actions.
+    func build(_ root: any View, environment: EnvironmentValues, at time: Double) -> Node {
+        self.time = time
+        seenThisBuild = []
+        var b = NodeBuilder(graph: self, path: "", environment: environment, transactionOverride: nil)
+        let node = b.build(root)
+        pendingChange = nil
+        isDirty = false
+        // Views that disappeared lose their appearance, so they appear again later.
+        for key in appeared.keys where !seenThisBuild.contains(key) { appeared[key] = nil }
+        let actions = afterBuild
+        afterBuild = []
+        for a in actions { a() }
+        return node
+    }
+
+    /// Interpolates an animatable value kept at `key`: a change since the last build starts an
+    /// animation with the transaction of the state change that caused it.
+    func animate<Data: VectorArithmetic>(_ target: Data, key: String, override: Transaction? = nil) -> Data {
+        let track: Track<Data>
+        if let t = tracks[key] as? Track<Data> { track = t } else {
+            track = Track(AnimatedValue(target))
+            tracks[key] = track
+        }
+        if track.value.target != target {
+            let (transaction, changeTime) = pendingChange ?? (nil, time)
+            withTransaction(override ?? transaction ?? Transaction()) { track.value.set(target, at: min(changeTime, time)) }
+        }
+        return track.value.value(at: time)
+    }
+
+    final class Track<Data: VectorArithmetic> {
+        var value: AnimatedValue<Data>
+        init(_ v: AnimatedValue<Data>) { value = v }
+    }
+
+    /// Marks `key` as present in this build; returns true the first time it appears.
+    func appear(_ key: String) -> Bool {
+        seenThisBuild.insert(key)
+        if appeared[key] == nil { appeared[key] = time; return true }
+        return false
+    }
+    func appearanceTime(_ key: String) -> Double { appeared[key] ?? time }
+
+    /// Starts `action` once for `key`, as a task on the render clock; `Task.sleep` inside it
+    /// follows virtual time.
+    func startTask(_ key: String, _ action: @escaping @MainActor @Sendable () async -> Void) {
+        guard !startedTasks.contains(key) else { return }
+        startedTasks.insert(key)
+        let clock = self.clock
+        clock.run {
+            await RenderClock.$current.withValue(clock) { await action() }
+        }
+    }
+}
+
+/// Walks views into nodes, carrying the path (identity) and the environment.
+@MainActor struct NodeBuilder {
+    let graph: ViewGraph
+    var path: String
+    var environment: EnvironmentValues
+    /// Set by `.animation(_:value:)` for the subtree below it.
+    var transactionOverride: Transaction? = nil
+
+    /// Builds `view` as a child at `path/key`.
+    func child(_ view: any View, key: String) -> Node {
+        var b = self
+        b.path += "/" + key
+        return b.build(view)
+    }
+
+    func with(_ change: (inout EnvironmentValues) -> Void) -> NodeBuilder {
+        var b = self
+        change(&b.environment)
+        return b
+    }
+
+    func build(_ view: any View) -> Node {
+        func open<V: View>(_ v: V) -> Node { buildTyped(v) }
+        return open(view)
+    }
+
+    func buildTyped<V: View>(_ view: V) -> Node {
+        var b = self
+        if let p = view as? any PrimitiveView {
+            let node = p.makeNode(&b)
+            if !node.hasEnvironment { node.environment = environment }
+            return node
+        }
+        if let shape = view as? any Shape {
+            let node = ShapeNode(shape: shape, style: nil)
+            if !node.hasEnvironment { node.environment = environment }
+            return node
+        }
+        // A composite view: connect its state and environment, animate it if it is animatable,
+        // then build its body.
+        var v = view
+        PropertyLinker.link(&v, path: path, graph: graph, environment: environment)
+        if let animatable = v as? any Animatable {
+            v = animateValue(animatable, key: path + "#anim") as! V
+        }
+        return b.child(v.body, key: "body")
+    }
+
+    func animateValue(_ value: any Animatable, key: String) -> any Animatable {
+        func open<A: Animatable>(_ a: A) -> any Animatable {
+            var copy = a
+            copy.animatableData = graph.animate(a.animatableData, key: key, override: transactionOverride)
+            return copy
+        }
+        return open(value)
+    }
+}
+
+extension RenderClock {
+    /// The clock of the render this task runs in, if any: `Task.sleep` sleeps on it.
+    @TaskLocal public static var current: RenderClock?
+}
+
+extension Task where Success == Never, Failure == Never {
+    /// Inside a render, sleeps on the render's virtual clock, so demo scripts written with
+    /// `Task.sleep(for:)` run in virtual time, deterministically; elsewhere, the real sleep.
+    public static func sleep(for duration: Duration) async throws {
+        if let clock = RenderClock.current {
+            try await clock.sleep(for: duration)
+        } else {
+            try await Task<Never, Never>.sleep(for: duration, tolerance: nil)
+        }
+    }
+}

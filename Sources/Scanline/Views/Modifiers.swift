@@ -1,0 +1,332 @@
+/// Changes a view, as SwiftUI's `ViewModifier`. `content` stands for the view it modifies.
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency func body(content: Content) -> Body
+    typealias Content = _ViewModifier_Content<Self>
+}
+
+/// The view a modifier modifies, inside its `body(content:)`.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+    let content: any View
+    let path: String
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        var inner = b
+        inner.path = path
+        return inner.build(content)
+    }
+}
+
+/// Modifiers Scanline applies itself.
+@MainActor protocol PrimitiveModifier {
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node
+}
+
+/// A view with a modifier applied.
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+    public var content: Content
+    public var modifier: Modifier
+    public init(content: Content, modifier: Modifier) { self.content = content; self.modifier = modifier }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        if let p = modifier as? any PrimitiveModifier { return p.makeNode(content: content, &b) }
+        var m = modifier
+        PropertyLinker.link(&m, path: b.path + "#mod", graph: b.graph, environment: b.environment)
+        if let a = m as? any Animatable { m = b.animateValue(a, key: b.path + "#mod-anim") as! Modifier }
+        let placeholder = _ViewModifier_Content<Modifier>(content: content, path: b.path + "/c")
+        return b.child(m.body(content: placeholder), key: "m")
+    }
+}
+
+extension View {
+    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> { ModifiedContent(content: self, modifier: modifier) }
+}
+
+/// A built-in modifier that wraps the content's node.
+public struct _WrapModifier: ViewModifier, PrimitiveModifier {
+    let wrap: @MainActor (Node, inout NodeBuilder) -> Node
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let inner = b.child(content, key: "c")
+        return wrap(inner, &b)
+    }
+}
+
+/// A built-in modifier that changes the environment of the content.
+public struct _EnvironmentModifier: ViewModifier, PrimitiveModifier {
+    let change: @MainActor (inout EnvironmentValues) -> Void
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        var inner = b
+        change(&inner.environment)
+        return inner.child(content, key: "c")
+    }
+}
+
+/// A built-in modifier that runs something when built, then builds the content unchanged.
+public struct _ActionModifier: ViewModifier, PrimitiveModifier {
+    let action: @MainActor (inout NodeBuilder) -> Void
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        action(&b)
+        return b.child(content, key: "c")
+    }
+}
+
+extension View {
+    func wrap(_ wrap: @escaping @MainActor (Node, inout NodeBuilder) -> Node) -> ModifiedContent<Self, _WrapModifier> {
+        modifier(_WrapModifier(wrap: wrap))
+    }
+    func environmentChange(_ change: @escaping @MainActor (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {
+        modifier(_EnvironmentModifier(change: change))
+    }
+
+    // MARK: Environment
+
+    public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        environmentChange { env in
+            env.foregroundStyle = AnyShapeStyle(style)
+            if let c = style as? Color { env.foregroundColor = c }
+        }
+    }
+    public func foregroundColor(_ color: Color?) -> some View {
+        environmentChange { env in if let color { env.foregroundColor = color; env.foregroundStyle = AnyShapeStyle(color) } }
+    }
+    public func tint(_ tint: Color?) -> some View { environmentChange { $0.tint = tint } }
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        nonisolated(unsafe) let v = value
+        return environmentChange { $0[keyPath: keyPath] = v }
+    }
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environmentChange { $0.dynamicTypeSize = size } }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { environmentChange { $0.multilineTextAlignment = alignment } }
+    public func lineLimit(_ limit: Int?) -> some View { environmentChange { $0.lineLimit = limit } }
+    /// Text inside uses `renderer` to draw; its animatable data animates.
+    public func textRenderer<R: TextRenderer>(_ renderer: R) -> some View {
+        modifier(_TextRendererModifier(renderer: renderer))
+    }
+    /// A render has no safe area: nothing to ignore.
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
+
+    // MARK: Layout
+
+    public func padding(_ insets: EdgeInsets) -> some View { wrap { inner, _ in PaddingNode(inner, insets) } }
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+        let l = length ?? 16
+        return padding(EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
+                                  bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0))
+    }
+    public func padding(_ length: CGFloat) -> some View { padding(.all, length) }
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        wrap { inner, _ in FrameNode(inner, width: width, height: height, alignment: alignment) }
+    }
+    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+                      minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+                      alignment: Alignment = .center) -> some View {
+        wrap { inner, _ in FlexFrameNode(inner, w: (minWidth, idealWidth, maxWidth), h: (minHeight, idealHeight, maxHeight), alignment: alignment) }
+    }
+    public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
+        wrap { inner, _ in FixedSizeNode(inner, horizontal: horizontal, vertical: vertical) }
+    }
+    public func layoutPriority(_ value: Double) -> some View { wrap { inner, _ in inner.layoutPriority = value; return inner } }
+    public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+        wrap { inner, _ in AlignmentGuideNode(inner, h: (g, computeValue)) }
+    }
+    public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+        wrap { inner, _ in AlignmentGuideNode(inner, v: (g, computeValue)) }
+    }
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        let v = content()
+        return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: true))
+    }
+    public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: true))
+    }
+    public func background<S: ShapeStyle, Sh: Shape>(_ style: S, in shape: Sh) -> some View {
+        modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: style, stroke: nil), alignment: .center, behind: true))
+    }
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modifier(_DecorationModifier(decoration: _ShapeView(shape: Rectangle(), style: style, stroke: nil), alignment: .center, behind: true))
+    }
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        let v = content()
+        return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: false))
+    }
+    public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: false))
+    }
+
+    // MARK: Geometry and drawing
+
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { modifier(_AnimatableWrap(data: AnimatablePair(x, y)) { inner, d in OffsetNode(inner, dx: d.first, dy: d.second) }) }
+    public func offset(_ size: CGSize) -> some View { offset(x: size.width, y: size.height) }
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { wrap { inner, _ in PositionNode(inner, CGPoint(x: x, y: y)) } }
+    public func position(_ p: CGPoint) -> some View { position(x: p.x, y: p.y) }
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { scaleEffect(x: s, y: s, anchor: anchor) }
+    public func scaleEffect(_ s: CGSize, anchor: UnitPoint = .center) -> some View { scaleEffect(x: s.width, y: s.height, anchor: anchor) }
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        modifier(_AnimatableWrap(data: AnimatablePair(x, y)) { inner, d in TransformNode(inner, anchor: anchor, scale: CGSize(width: d.first, height: d.second)) })
+    }
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        modifier(_AnimatableWrap(data: angle.radians) { inner, r in TransformNode(inner, anchor: anchor, rotation: r) })
+    }
+    public func opacity(_ opacity: Double) -> some View {
+        modifier(_AnimatableWrap(data: opacity) { inner, o in OpacityNode(inner, o) })
+    }
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+        modifier(_AnimatableWrap(data: radius) { inner, r in FilterNode(inner, [.blur(radius: r, options: opaque ? .opaque : [])]) })
+    }
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        wrap { inner, _ in FilterNode(inner, [.shadow(color: color, radius: radius, x: x, y: y)]) }
+    }
+    public func brightness(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.brightness(amount)]) } }
+    public func saturation(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.saturation(amount)]) } }
+    public func grayscale(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.grayscale(amount)]) } }
+    public func colorMultiply(_ color: Color) -> some View { wrap { inner, _ in FilterNode(inner, [.colorMultiply(color)]) } }
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { wrap { inner, _ in ClipNode(inner, shape) } }
+    public func clipped() -> some View { clipShape(Rectangle()) }
+    public func cornerRadius(_ radius: CGFloat) -> some View { clipShape(RoundedRectangle(cornerRadius: radius)) }
+    /// Flattens the view into one layer before compositing (what SwiftUI does with Metal).
+    public func drawingGroup(opaque: Bool = false) -> some View { wrap { inner, _ in FilterNode(inner, []) } }
+    public func compositingGroup() -> some View { drawingGroup() }
+
+    // MARK: Shaders
+
+    public func colorEffect(_ shader: Shader, isEnabled: Bool = true) -> some View {
+        wrap { inner, b in ShaderNode(inner, shader, .colorEffect, .zero, isEnabled, b.graph) }
+    }
+    public func distortionEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some View {
+        wrap { inner, b in ShaderNode(inner, shader, .distortionEffect, maxSampleOffset, isEnabled, b.graph) }
+    }
+    public func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some View {
+        wrap { inner, b in ShaderNode(inner, shader, .layerEffect, maxSampleOffset, isEnabled, b.graph) }
+    }
+    /// Effects that need the view's size: the closure gets an empty effect and the view's geometry.
+    public func visualEffect<E: VisualEffect>(_ effect: @escaping @Sendable (EmptyVisualEffect, GeometryProxy) -> E) -> some View {
+        wrap { inner, b in VisualEffectNode(inner, graph: b.graph) { proxy in effect(EmptyVisualEffect(), proxy).items } }
+    }
+
+    // MARK: Lifecycle
+
+    /// Runs `action` as a task when the view first appears, on the render's virtual clock.
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+        modifier(_ActionModifier { b in
+            if b.graph.appear(b.path + "#task") { b.graph.startTask(b.path + "#task", action) }
+        })
+    }
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        nonisolated(unsafe) let a = action
+        return modifier(_ActionModifier { b in
+            if b.graph.appear(b.path + "#appear"), let a { b.graph.afterBuild.append(a) }
+        })
+    }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
+        nonisolated(unsafe) let v = value
+        return modifier(_ActionModifier { b in
+            let key = b.path + "#change"
+            let first = b.graph.appear(key)
+            let old = (b.graph.changeValues[key]?.base as? ChangeBox<V>)?.value
+            b.graph.changeValues[key] = AnyHashable(ChangeBox(v))
+            if first {
+                if initial { b.graph.afterBuild.append { action(v, v) } }
+            } else if let old, old != v {
+                b.graph.afterBuild.append { action(old, v) }
+            }
+        })
+    }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
+        onChange(of: value, initial: initial) { _, _ in action() }
+    }
+    /// Changes made while `value` differs from its last value animate with `animation`.
+    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
+        nonisolated(unsafe) let v = value
+        return modifier(_ActionModifier { b in
+            let key = b.path + "#animation"
+            let old = b.graph.changeValues[key]?.base as? ChangeBox<V>
+            b.graph.changeValues[key] = AnyHashable(ChangeBox(v))
+            if let old, old.value != v { b.transactionOverride = Transaction(animation: animation) }
+        })
+    }
+
+    // MARK: Gestures and feedback: accepted, inert in a render
+
+    public func simultaneousGesture<G>(_ gesture: G) -> some View { self }
+    public func gesture<G>(_ gesture: G) -> some View { self }
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
+    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
+}
+
+/// Wraps a value for change tracking.
+struct ChangeBox<V: Equatable>: Hashable {
+    let value: V
+    init(_ v: V) { value = v }
+    static func == (a: Self, b: Self) -> Bool { a.value == b.value }
+    func hash(into h: inout Hasher) {}
+}
+
+/// A built-in modifier whose value animates: `data` is interpolated before the node is made.
+public struct _AnimatableWrap<Data: VectorArithmetic>: ViewModifier, PrimitiveModifier {
+    let data: Data
+    let make: @MainActor (Node, Data) -> Node
+    init(data: Data, make: @escaping @MainActor (Node, Data) -> Node) { self.data = data; self.make = make }
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let shown = b.graph.animate(data, key: b.path + "#value", override: b.transactionOverride)
+        return make(b.child(content, key: "c"), shown)
+    }
+}
+
+/// `.textRenderer`: puts the renderer, with its animated data, into the environment.
+public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, PrimitiveModifier {
+    let renderer: R
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        var r = renderer
+        r.animatableData = b.graph.animate(renderer.animatableData, key: b.path + "#renderer", override: b.transactionOverride)
+        var inner = b
+        inner.environment.textRenderer = r
+        return inner.child(content, key: "c")
+    }
+}
+
+/// `.background` and `.overlay`: a decoration sized to the view it decorates.
+public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModifier {
+    let decoration: Decoration, alignment: Alignment, behind: Bool
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let main = b.child(content, key: "c")
+        let deco = b.child(decoration, key: behind ? "bg" : "ov")
+        return DecorationNode(main, deco, alignment: alignment, behind: behind)
+    }
+}
+
+public enum SafeAreaRegions: Sendable { case all, container, keyboard }
+public enum Edge: Sendable {
+    case top, leading, bottom, trailing
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1), leading = Set(rawValue: 2), bottom = Set(rawValue: 4), trailing = Set(rawValue: 8)
+        public static let all: Set = [.top, .leading, .bottom, .trailing]
+        public static let horizontal: Set = [.leading, .trailing]
+        public static let vertical: Set = [.top, .bottom]
+    }
+}
+
+/// Haptics: accepted for source compatibility; a render has no haptics.
+public enum SensoryFeedback: Sendable {
+    public enum Weight: Sendable { case light, medium, heavy }
+    case impact(weight: Weight = .medium, intensity: Double = 1)
+    case selection, success, warning, error
+}
+
+/// A drag gesture: accepted for source compatibility; a render has no touches.
+public struct DragGesture: Sendable {
+    public struct Value: Sendable { public var translation: CGSize = .zero; public var location: CGPoint = .zero }
+    public init(minimumDistance: CGFloat = 10) {}
+    public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture { self }
+    public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture { self }
+}
+public struct TapGesture: Sendable {
+    public init(count: Int = 1) {}
+    public func onEnded(_ action: @escaping () -> Void) -> TapGesture { self }
+}

@@ -1,0 +1,246 @@
+/// Something that can fill a shape or colour text, as SwiftUI's `ShapeStyle`.
+public protocol ShapeStyle: Sendable {
+    /// The shading for a shape whose bounds are `rect` (points).
+    func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading
+}
+
+extension Color: ShapeStyle {
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { .color(self) }
+}
+
+/// The environment's foreground style (`.foregroundStyle`), `.primary` when none is set.
+public struct ForegroundStyle: ShapeStyle {
+    public init() {}
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        environment.foregroundStyle?.shading(in: rect, environment: environment) ?? .color(environment.foregroundColor)
+    }
+}
+
+/// The environment's tint (`.tint`), blue when none is set.
+public struct TintShapeStyle: ShapeStyle {
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { .color(environment.tint ?? .blue) }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+/// A style of any type.
+public struct AnyShapeStyle: ShapeStyle {
+    let style: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { self.style = style }
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { style.shading(in: rect, environment: environment) }
+}
+
+/// A linear gradient across its bounds, from `startPoint` to `endPoint` (unit points).
+public struct LinearGradient: ShapeStyle, View, PrimitiveView {
+    let gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient; self.startPoint = startPoint; self.endPoint = endPoint
+    }
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        .linearGradient(gradient, startPoint: startPoint.point(in: rect), endPoint: endPoint.point(in: rect))
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
+
+/// A radial gradient around `center` (a unit point), from `startRadius` to `endRadius` points.
+public struct RadialGradient: ShapeStyle, View, PrimitiveView {
+    let gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
+    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.gradient = gradient; self.center = center; self.startRadius = startRadius; self.endRadius = endRadius
+    }
+    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        .radialGradient(gradient, center: center.point(in: rect), startRadius: startRadius, endRadius: endRadius)
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
+
+/// An angular (conic) gradient around `center`.
+///
+/// - Note: cairo has no conic gradient; it is drawn as 360 one-degree wedges, each filled with
+///   the gradient's colour at its middle angle.
+public struct AngularGradient: ShapeStyle, View, PrimitiveView {
+    let gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
+    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
+        self.gradient = gradient; self.center = center; self.startAngle = startAngle; self.endAngle = endAngle
+    }
+    public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
+        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        .color(gradient.stops.first?.color ?? .clear)
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { AngularGradientNode(gradient: self) }
+
+    /// The colour at a fraction 0...1 of the way around.
+    func color(at f: Double, scheme: ColorScheme) -> Color {
+        let stops = gradient.stops.sorted { $0.location < $1.location }
+        guard let first = stops.first, let last = stops.last else { return .clear }
+        if f <= Double(first.location) { return first.color }
+        if f >= Double(last.location) { return last.color }
+        let i = stops.firstIndex { Double($0.location) > f }!
+        let a = stops[i - 1], b = stops[i]
+        let t = (f - Double(a.location)) / Double(b.location - a.location)
+        let ca = a.color.resolve(in: scheme), cb = b.color.resolve(in: scheme)
+        var c = ca
+        c.animatableData = ca.animatableData.interpolated(towards: cb.animatableData, amount: t)
+        return Color(red: c.red, green: c.green, blue: c.blue, opacity: c.opacity)
+    }
+}
+
+final class AngularGradientNode: Node {
+    let gradient: AngularGradient
+    init(gradient: AngularGradient) { self.gradient = gradient }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.clip(to: Path(frame))
+        let center = gradient.center.point(in: frame)
+        let r = hypot(frame.width, frame.height)
+        let a0 = gradient.startAngle.radians, a1 = gradient.endAngle.radians
+        for k in 0..<360 {
+            let f0 = Double(k) / 360, f1 = Double(k + 1) / 360
+            let t0 = a0 + (a1 - a0) * f0, t1 = a0 + (a1 - a0) * f1 + 0.002
+            var p = Path()
+            p.move(to: center)
+            p.addLine(to: CGPoint(x: center.x + r * cos(t0), y: center.y + r * sin(t0)))
+            p.addLine(to: CGPoint(x: center.x + r * cos(t1), y: center.y + r * sin(t1)))
+            p.closeSubpath()
+            c.fill(p, with: .color(gradient.color(at: (f0 + f1) / 2, scheme: environment.colorScheme)))
+        }
+    }
+}
+
+/// A 2D shape that fills its frame, as SwiftUI's `Shape`.
+public protocol Shape: View, Sendable {
+    func path(in rect: CGRect) -> Path
+}
+
+extension Shape {
+    public var body: Never { fatalError("shapes are drawn by Scanline") }
+    /// Fills the shape with `style`.
+    public func fill<S: ShapeStyle>(_ style: S) -> some View { _ShapeView(shape: self, style: style, stroke: nil) }
+    /// Strokes the shape's outline.
+    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> some View {
+        _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
+    }
+    public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> some View {
+        _ShapeView(shape: self, style: style, stroke: strokeStyle)
+    }
+}
+
+/// A shape filled or stroked with a style.
+public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
+    let shape: S, style: Style, stroke: StrokeStyle?
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: shape, style: style, stroke: stroke) }
+}
+
+final class ShapeNode: Node {
+    let shape: any Shape
+    let style: (any ShapeStyle)?
+    let stroke: StrokeStyle?
+    init(shape: any Shape, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil) { self.shape = shape; self.style = style; self.stroke = stroke }
+    override var kind: String { String(describing: type(of: shape)) }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let s = p.replacingUnspecifiedDimensions()
+        return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
+    }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.environment = environment
+        let shading = (style ?? ForegroundStyle()).shading(in: frame, environment: environment)
+        let path = shape.path(in: frame)
+        if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading) }
+    }
+}
+
+public struct Rectangle: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(rect) }
+}
+public struct RoundedRectangle: Shape {
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        cornerSize = CGSize(width: cornerRadius, height: cornerRadius); self.style = style
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { self.cornerSize = cornerSize; self.style = style }
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
+}
+public struct Capsule: Shape {
+    public init(style: RoundedCornerStyle = .continuous) {}
+    public func path(in rect: CGRect) -> Path { Path.capsule(in: rect) }
+}
+public struct Circle: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path {
+        let d = min(rect.width, rect.height)
+        return Path(ellipseIn: CGRect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
+    }
+}
+public struct Ellipse: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
+}
+
+extension Shape where Self == Rectangle {
+    public static var rect: Rectangle { Rectangle() }
+}
+extension Shape where Self == RoundedRectangle {
+    /// `.rect(cornerRadius:)`, as in `background(_:in: .rect(cornerRadius: 28))`.
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+}
+extension Shape where Self == Capsule { public static var capsule: Capsule { Capsule() } }
+extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
+extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
+
+extension Color: View, PrimitiveView {
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
+
+/// A thin line across its stack.
+public struct Divider: View, PrimitiveView {
+    public init() {}
+    func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode() }
+}
+final class DividerNode: Node {
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { CGSize(width: (p.width ?? 10).finiteOr(10), height: 1) }
+    override func draw(_ ctx: GraphicsContext) { ctx.fill(Path(frame), with: .color(Color.gray.opacity(0.4))) }
+}
+
+/// Colour names where a `ShapeStyle` is expected: `.foregroundStyle(.white.opacity(0.7))`.
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var gray: Color { Color.gray }
+    public static var white: Color { Color.white }
+    public static var black: Color { Color.black }
+    public static var clear: Color { Color.clear }
+    public static var primary: Color { Color.primary }
+    public static var secondary: Color { Color.secondary }
+}

@@ -1,0 +1,122 @@
+/// A piece of user interface, as SwiftUI's `View`: a value whose `body` describes it. Scanline
+/// renders views headlessly (`ImageRenderer`, `SceneRenderer`), frame by frame on virtual time.
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError("Never has no body") }
+}
+
+/// Views Scanline draws itself: they make a layout node instead of having a body.
+@MainActor protocol PrimitiveView {
+    func makeNode(_ b: inout NodeBuilder) -> Node
+}
+
+extension PrimitiveView {
+    public var body: Never { fatalError("\(Self.self) is drawn by Scanline and has no body") }
+}
+
+/// Builds views from closures, with `if`/`else`, optionals, loops of fixed children and any
+/// number of children.
+@resultBuilder @MainActor
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView(value: (repeat each content))
+    }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { _ConditionalContent(storage: .trueContent(first)) }
+    public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { _ConditionalContent(storage: .falseContent(second)) }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// No view at all.
+public struct EmptyView: View, PrimitiveView {
+    public init() {}
+    func makeNode(_ b: inout NodeBuilder) -> Node { EmptyNode() }
+}
+
+/// Several views side by side in their container (a stack lays them out).
+public struct TupleView<T>: View, PrimitiveView {
+    public var value: T
+    public init(value: T) { self.value = value }
+    public init(_ value: T) { self.value = value }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        // Each element is a view; walk them with Mirror (the tuple's elements are `any View`).
+        var children: [Node] = []
+        for (i, child) in Mirror(reflecting: value).children.enumerated() {
+            guard let v = child.value as? any View else { continue }
+            children.append(b.child(v, key: "\(i)"))
+        }
+        return GroupNode(children)
+    }
+}
+
+/// One of two views, chosen by an `if`.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    let storage: Storage
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        switch storage {
+        case .trueContent(let v): return b.child(v, key: "t")
+        case .falseContent(let v): return b.child(v, key: "f")
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError() }
+}
+extension Optional: PrimitiveView where Wrapped: View {
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        switch self {
+        case .some(let v): return b.child(v, key: "some")
+        case .none: return EmptyNode()
+        }
+    }
+}
+
+/// A view of any type.
+public struct AnyView: View, PrimitiveView {
+    let view: any View
+    public init<V: View>(_ view: V) { self.view = view }
+    public init<V: View>(erasing view: V) { self.view = view }
+    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(view, key: "any-\(type(of: view))") }
+}
+
+/// Children grouped without a container of their own.
+public struct Group<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
+}
+
+/// Views made from a collection, each identified by an id.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public let data: Data
+    let id: KeyPath<Data.Element, ID>
+    let content: (Data.Element) -> Content
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data; self.id = id; self.content = content
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        GroupNode(data.map { element in b.child(content(element), key: "id:\(element[keyPath: id])") })
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
