@@ -82,7 +82,7 @@ enum ApplyCommand {
 /// Only on a terminal; `--quiet` turns it off.
 struct ProgressBar {
     let enabled: Bool
-    let write: (String) -> Void
+    let write: @Sendable (String) -> Void
     let start = DispatchTime.now().uptimeNanoseconds
     var lastDraw: UInt64 = 0
 

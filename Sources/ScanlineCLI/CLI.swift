@@ -11,7 +11,7 @@ public struct Command: Sendable {
     public let usage: String
     public let options: [OptionSpec]
     public let examples: [String]
-    public let run: @Sendable (Arguments, inout Output) throws -> Void
+    public let run: @Sendable @MainActor (Arguments, inout Output) async throws -> Void
 
     public var help: String {
         var s = "\(summary)\n\nUsage: scanline \(usage)\n"
@@ -29,13 +29,13 @@ public struct Command: Sendable {
 
 /// Where a command writes: standard output for results, standard error for messages. Tests
 /// capture both.
-public struct Output {
+public struct Output: Sendable {
     public var stdout = ""
     public var stderr = ""
     /// True when stderr is a terminal: progress bars draw only then.
     public var isTerminal = false
     /// Writes to stderr at once (progress bars), bypassing the buffered messages.
-    public var live: (String) -> Void = { _ in }
+    public var live: @Sendable (String) -> Void = { _ in }
     public init() {}
     public mutating func print(_ s: String) { stdout += s + "\n" }
     public mutating func warn(_ s: String) { stderr += s + "\n" }
@@ -44,7 +44,7 @@ public struct Output {
 public enum ScanlineCLI {
     public static let version = "0.1.0"
 
-    public static let commands: [Command] = [TextCommand.command, ApplyCommand.command, CurveCommand.command, FontsCommand.command]
+    public static let commands: [Command] = [TextCommand.command, ApplyCommand.command, RenderCommand.command, CurveCommand.command, FontsCommand.command]
 
     public static var overview: String {
         var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"
@@ -56,7 +56,7 @@ public enum ScanlineCLI {
 
     /// Runs the tool on `argv` (without the program name). Returns the exit code: 0 success,
     /// 1 a failed render or file error, 2 a usage error.
-    public static func run(_ argv: [String], output: inout Output) -> Int32 {
+    @MainActor public static func run(_ argv: [String], output: inout Output) async -> Int32 {
         guard let name = argv.first else { output.warn(overview); return 2 }
         if name == "--help" || name == "-h" || name == "help" {
             if argv.count > 1, let c = commands.first(where: { $0.name == argv[1] }) { output.print(c.help) } else { output.print(overview) }
@@ -71,7 +71,7 @@ public enum ScanlineCLI {
         if rest.contains("--help") || rest.contains("-h") { output.print(command.help); return 0 }
         do {
             let args = try Arguments(rest, specs: command.options)
-            try command.run(args, &output)
+            try await command.run(args, &output)
             return 0
         } catch let e as UsageError {
             output.warn("scanline \(name): \(e.message). See 'scanline \(name) --help'.")
@@ -90,7 +90,7 @@ public enum ScanlineCLI {
     }
 
     /// The process entry point: runs, prints, exits. Ctrl-C removes unfinished output files.
-    public static func main() -> Never {
+    @MainActor public static func main() async -> Never {
         signal(SIGINT) { _ in
             FFmpeg.terminateAll()
             AtomicFile.removeAllPending()
@@ -111,7 +111,7 @@ public enum ScanlineCLI {
         var output = Output()
         output.isTerminal = isatty(2) != 0
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }
-        let code = run(Array(CommandLine.arguments.dropFirst()), output: &output)
+        let code = await run(Array(CommandLine.arguments.dropFirst()), output: &output)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         exit(code)

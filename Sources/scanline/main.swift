@@ -1,3 +1,3 @@
 import ScanlineCLI
 
-ScanlineCLI.main()
+await ScanlineCLI.main()

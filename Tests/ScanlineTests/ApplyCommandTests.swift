@@ -49,26 +49,26 @@ enum Binary {
         return url
     }
 
-    func run(_ args: [String]) -> (code: Int32, out: String, err: String) {
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
         var o = Output()
-        let code = ScanlineCLI.run(args, output: &o)
+        let code = await ScanlineCLI.run(args, output: &o)
         return (code, o.stdout, o.stderr)
     }
 
-    @Test func glitchesAnImageLikeTheLibrary() throws {
+    @Test func glitchesAnImageLikeTheLibrary() async throws {
         let out = folder.appendingPathComponent("out.png")
-        let r = run(["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "0.8", "--time", "3.2"])
+        let r = await run(["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "0.8", "--time", "3.2"])
         #expect(r.code == 0, "\(r.err)")
         let expected = try PixelBuffer(contentsOf: input()).chromaticGlitch(0.8, time: 3.2)
         #expect(try PixelBuffer(contentsOf: out).bytes == expected.converted(to: .straight).bytes)
         // Keyframes are read at --time: halfway between 0 and 1 at t = 0.5.
         let keyed = folder.appendingPathComponent("keyed.png")
-        #expect(run(["apply", "chromatic-glitch", try input().path, "-o", keyed.path, "--amount", "0:0,1:1", "--time", "0.5"]).code == 0)
+        #expect(await run(["apply", "chromatic-glitch", try input().path, "-o", keyed.path, "--amount", "0:0,1:1", "--time", "0.5"]).code == 0)
         let half = try PixelBuffer(contentsOf: input()).chromaticGlitch(0.5, time: 0.5)
         #expect(try PixelBuffer(contentsOf: keyed).bytes == half.converted(to: .straight).bytes)
     }
 
-    @Test func badInputsGiveOneLineAndNoFile() throws {
+    @Test func badInputsGiveOneLineAndNoFile() async throws {
         let out = folder.appendingPathComponent("never.png")
         let notImage = folder.appendingPathComponent("notes.png")
         try Data("not an image".utf8).write(to: notImage)
@@ -84,7 +84,7 @@ enum Binary {
             (["apply", "chromatic-glitch", try input().path, "-o", folder.appendingPathComponent("x.gif").path], 2, "written as .png"),
         ]
         for (args, code, message) in cases {
-            let r = run(args)
+            let r = await run(args)
             #expect(r.code == code, "\(args): \(r.err)")
             #expect(r.err.contains(message), "\(args): \(r.err)")
             #expect(r.err.split(separator: "\n").count == 1)
@@ -92,7 +92,7 @@ enum Binary {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func missingFFmpegNamesThePackage() throws {
+    @Test func missingFFmpegNamesThePackage() async throws {
         let video = folder.appendingPathComponent("in.mp4")
         try Binary.makeVideo(video, seconds: 1)
         let r = try Binary.run(["apply", "chromatic-glitch", video.path, "-o", folder.appendingPathComponent("out.mp4").path],
@@ -102,10 +102,10 @@ enum Binary {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
     }
 
-    @Test func glitchesAVideoFrameByFrameKeepingTheAudio() throws {
+    @Test func glitchesAVideoFrameByFrameKeepingTheAudio() async throws {
         let video = folder.appendingPathComponent("in.mp4"), out = folder.appendingPathComponent("out.mp4")
         try Binary.makeVideo(video, seconds: 2)
-        let r = run(["apply", "chromatic-glitch", video.path, "-o", out.path, "--amount", "0:0,1:1"])
+        let r = await run(["apply", "chromatic-glitch", video.path, "-o", out.path, "--amount", "0:0,1:1"])
         #expect(r.code == 0, "\(r.err)")
         let info = try FFmpeg.probe(out)
         #expect(info.width == 320 && info.height == 240)
@@ -144,7 +144,7 @@ enum Binary {
         #expect(children.terminationStatus == 1, "an ffmpeg child is still running")
     }
 
-    @Test func everyRegisteredEffectRendersAtZeroHalfAndOne() throws {
+    @Test func everyRegisteredEffectRendersAtZeroHalfAndOne() async throws {
         let img = try PixelBuffer(contentsOf: input())
         for effect in EffectRegistry.all {
             for t in [0.0, 0.5, 1.0] {
@@ -156,7 +156,7 @@ enum Binary {
         }
     }
 
-    @Test func keyframes() throws {
+    @Test func keyframes() async throws {
         let k = try Keyframes.parse("1:0.5,0:0,3:1", name: "--amount", range: 0...1)
         #expect(k.value(at: -1) == 0 && k.value(at: 0) == 0)
         #expect(k.value(at: 0.5) == 0.25)
@@ -168,7 +168,7 @@ enum Binary {
         }
     }
 
-    @Test func progressLine() {
+    @Test func progressLine() async {
         #expect(ProgressBar.line(done: 30, total: 120, seconds: 1, width: 8) == "[##......] 30/120 frames  30.0 fps  ETA 3s")
         #expect(ProgressBar.line(done: 0, total: 0, seconds: 0, width: 4) == "[....] 0/0 frames  0.0 fps  ETA 0s")
     }

@@ -10,13 +10,13 @@ import Testing
         return u
     }()
 
-    func run(_ args: [String]) -> (code: Int32, out: String, err: String) {
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
         var o = Output()
-        let code = ScanlineCLI.run(args, output: &o)
+        let code = await ScanlineCLI.run(args, output: &o)
         return (code, o.stdout, o.stderr)
     }
 
-    @Test func argumentParsing() throws {
+    @Test func argumentParsing() async throws {
         let specs = [OptionSpec(["--output", "-o"], value: "FILE", help: ""), OptionSpec(["--rtl"], help: ""),
                      OptionSpec(["--width"], value: "N", help: "")]
         let a = try Arguments(["Hello", "-o", "x.png", "--rtl", "--width=12.5", "--", "--not-an-option"], specs: specs)
@@ -35,22 +35,22 @@ import Testing
         #expect(throws: UsageError.self) { try Arguments(["--width", "0"], specs: specs).double("--width", in: 1...10) }
     }
 
-    @Test func helpAndVersion() {
-        let overview = run(["--help"])
+    @Test func helpAndVersion() async {
+        let overview = await run(["--help"])
         #expect(overview.code == 0 && overview.out.contains("scanline text") && overview.out.contains("Commands:"))
         for c in ScanlineCLI.commands {
-            let h = run([c.name, "--help"])
+            let h = await run([c.name, "--help"])
             #expect(h.code == 0)
             #expect(h.out.contains("Examples:\n  scanline \(c.name)"), "\(c.name) --help shows an example")
         }
-        #expect(run(["--version"]).out == "scanline \(ScanlineCLI.version)\n")
-        let unknown = run(["frobnicate"])
+        #expect(await run(["--version"]).out == "scanline \(ScanlineCLI.version)\n")
+        let unknown = await run(["frobnicate"])
         #expect(unknown.code == 2 && unknown.err.contains("unknown command 'frobnicate'"))
     }
 
-    @Test func textRendersAPNG() throws {
+    @Test func textRendersAPNG() async throws {
         let url = folder.appendingPathComponent("hello.png")
-        let r = run(["text", "Hello", "--scale", "1", "--padding", "0", "-o", url.path])
+        let r = await run(["text", "Hello", "--scale", "1", "--padding", "0", "-o", url.path])
         #expect(r.code == 0, "\(r.err)")
         let img = try PixelBuffer(contentsOf: url)
         let layout = try Text("Hello").layout()
@@ -70,38 +70,38 @@ import Testing
         (["text", "Hi", "--frobs", "2", "-o", "/tmp/x.png"], "unknown option '--frobs'"),
         (["fonts", "--design", "comic"], "--design must be one of"),
     ])
-    func usageErrorsExitTwoWithOneLine(args: [String], message: String) {
-        let r = run(args)
+    func usageErrorsExitTwoWithOneLine(args: [String], message: String) async {
+        let r = await run(args)
         #expect(r.code == 2)
         #expect(r.err.contains(message), "stderr was: \(r.err)")
         #expect(r.err.split(separator: "\n").count == 1)
     }
 
-    @Test func unwritableOutputExitsOneAndLeavesNoFile() throws {
+    @Test func unwritableOutputExitsOneAndLeavesNoFile() async throws {
         let missing = folder.appendingPathComponent("missing/out.png")
-        let r = run(["text", "Hi", "-o", missing.path])
+        let r = await run(["text", "Hi", "-o", missing.path])
         #expect(r.code == 1)
         #expect(r.err.contains("cannot write") && r.err.contains("does not exist"))
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
-    @Test func emptyTextRendersAnEmptyImage() throws {
+    @Test func emptyTextRendersAnEmptyImage() async throws {
         let url = folder.appendingPathComponent("empty.png")
-        #expect(run(["text", "", "-o", url.path]).code == 0)
+        #expect(await run(["text", "", "-o", url.path]).code == 0)
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test func fontsShowsResolutionAndFallback() {
-        let r = run(["fonts", "--design", "monospaced", "--weight", "black"])
+    @Test func fontsShowsResolutionAndFallback() async {
+        let r = await run(["fonts", "--design", "monospaced", "--weight", "black"])
         #expect(r.code == 0)
         #expect(r.out.contains("Noto Sans Mono Black (weight 900)") && r.out.contains("NotoSansMono-Black.ttf"))
-        let f = run(["fonts", "--family", "Nonexistent Sans", "--weight", "regular"])
+        let f = await run(["fonts", "--family", "Nonexistent Sans", "--weight", "regular"])
         #expect(f.out.contains("[fallback: 'Nonexistent Sans' is not installed]"))
-        #expect(run(["fonts"]).out.split(separator: "\n").count == Font.Design.allCases.count * Font.Weight.allCases.count)
+        #expect(await run(["fonts"]).out.split(separator: "\n").count == Font.Design.allCases.count * Font.Weight.allCases.count)
     }
 
     /// The real binary: one line on stderr, the exit code, and no file left behind.
-    @Test func binaryReportsErrorsOnStderr() throws {
+    @Test func binaryReportsErrorsOnStderr() async throws {
         let binary = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/scanline")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the scanline product first (swift build)")

@@ -3,7 +3,7 @@ import Testing
 @testable import ScanlineCLI
 
 @Suite struct CurveTests {
-    @Test func parsesSwiftUISpelling() throws {
+    @Test func parsesSwiftUISpelling() async throws {
         #expect(try Animation.parse("spring(response: 0.55, dampingFraction: 0.9)") == .spring(response: 0.55, dampingFraction: 0.9))
         #expect(try Animation.parse(".spring(response: 0.55, dampingFraction: 0.9).delay(0.15)") == .spring(response: 0.55, dampingFraction: 0.9).delay(0.15))
         #expect(try Animation.parse("linear(duration: 1.6).repeatForever(autoreverses: false)") == .linear(duration: 1.6).repeatForever(autoreverses: false))
@@ -20,22 +20,22 @@ import Testing
         }
     }
 
-    @Test func curvePrintsValueAndVelocity() throws {
+    @Test func curvePrintsValueAndVelocity() async throws {
         var o = Output()
-        #expect(ScanlineCLI.run(["curve", "linear(duration: 1)", "--step", "0.25"], output: &o) == 0)
+        #expect(await ScanlineCLI.run(["curve", "linear(duration: 1)", "--step", "0.25"], output: &o) == 0)
         let rows = o.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(rows.count == 5)
         #expect(rows[2].contains("0.500") && rows[2].contains("0.500000") && rows[2].contains("1.000000"))
         #expect(rows[4].hasSuffix("finished"))
         var e = Output()
-        #expect(ScanlineCLI.run(["curve", "wobble"], output: &e) == 2)
+        #expect(await ScanlineCLI.run(["curve", "wobble"], output: &e) == 2)
         #expect(e.stderr.contains("unknown animation 'wobble'") && e.stderr.contains("Accepted:"))
     }
 
-    @Test func curvePlotsAPNG() throws {
+    @Test func curvePlotsAPNG() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("curve-\(UUID().uuidString).png")
         var o = Output()
-        #expect(ScanlineCLI.run(["curve", "bouncy", "-o", url.path], output: &o) == 0)
+        #expect(await ScanlineCLI.run(["curve", "bouncy", "-o", url.path], output: &o) == 0)
         let img = try PixelBuffer(contentsOf: url)
         #expect(img.width == 1280 && img.height == 720)
     }
