@@ -42,7 +42,64 @@ public enum SceneRegistry {
                         summary: "Seed 002's demo: the SIGNAL LOST card glitching on its autoplay loop, with the slider following.",
                         seed: "002", parameters: [], size: CGSize(width: 390, height: 520), duration: 4,
                         make: { _ in AnyView(ChromaticGlitchShaderDemo()) }),
+        SceneDescriptor(name: "glitch-text",
+                        summary: "Seed 000's demo: GLITCH and SIGNAL LOST flickering in coloured bursts on black.",
+                        seed: "000",
+                        parameters: [SceneParameter(name: "text", kind: .text, defaultValue: "SIGNAL LOST", help: "The second line"),
+                                     SceneParameter(name: "first-color", kind: .color, defaultValue: "green", help: "The second line's first copy"),
+                                     SceneParameter(name: "second-color", kind: .color, defaultValue: "purple", help: "The second line's second copy")],
+                        size: CGSize(width: 390, height: 320), duration: 2.5,
+                        make: { a in
+                            if a.values.isEmpty { return AnyView(GlitchTextDemo()) }
+                            return AnyView(GlitchTextScene(text: a.text("text", default: "SIGNAL LOST"),
+                                                           first: try a.color("first-color", default: .green),
+                                                           second: try a.color("second-color", default: .purple)))
+                        }),
+        SceneDescriptor(name: "highlight-heading",
+                        summary: "Seed 003: a highlight sweeps behind a wrapped heading on a gentle spring.",
+                        seed: "003", parameters: [], size: CGSize(width: 390, height: 200), duration: 1.5,
+                        make: { _ in AnyView(Backdrop(color: .white, ink: .black) { HighlightHeadingDemo().frame(width: 340) }) }),
+        SceneDescriptor(name: "wave-loading",
+                        summary: "Seed 003: \"Loading data\" waving glyph by glyph, forever.",
+                        seed: "003", parameters: [], size: CGSize(width: 390, height: 160), duration: 1.6,
+                        make: { _ in AnyView(Backdrop(color: Color(red: 0.08, green: 0.08, blue: 0.12), ink: .white) { WaveLoadingDemo() }) }),
+        SceneDescriptor(name: "pulse-phrase",
+                        summary: "Seed 003: the word \"feels\" pulses, marked with a TextAttribute.",
+                        seed: "003", parameters: [], size: CGSize(width: 390, height: 140), duration: 1.2,
+                        make: { _ in AnyView(Backdrop(color: .white, ink: .black) { PulsePhraseDemo() }) }),
     ]
 
     public static func named(_ name: String) -> SceneDescriptor? { all.first { $0.name == name } }
+}
+
+/// The glitch-text demo with its second line's text and colours chosen on the command line.
+struct GlitchTextScene: View {
+    let text: String, first: Color, second: Color
+    var body: some View {
+        ZStack {
+            Color.black.ignoresSafeArea()
+            VStack(spacing: 18) {
+                GlitchText(text: "GLITCH")
+                    .font(.system(.largeTitle, design: .monospaced, weight: .black))
+                    .scaleEffect(1.6)
+                GlitchText(text: text, firstColor: first, secondColor: second)
+                    .font(.system(.title3, design: .monospaced, weight: .bold))
+                    .padding(.top, 36)
+            }
+            .foregroundStyle(.white)
+        }
+    }
+}
+
+/// A scene's backdrop: the demo centred on a full-canvas colour, with its text colour.
+struct Backdrop<Content: View>: View {
+    let color: Color, ink: Color
+    let content: Content
+    init(color: Color, ink: Color, @ViewBuilder content: () -> Content) { self.color = color; self.ink = ink; self.content = content() }
+    var body: some View {
+        content
+            .foregroundStyle(ink)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .background(color)
+    }
 }

@@ -9,6 +9,8 @@ final class CairoSurface {
     let width: Int
     let height: Int
     let scale: CGFloat
+    /// When set, drawing operations are recorded here (for tests and `--draw-log`).
+    var log: DrawLog?
 
     init(width: Int, height: Int, scale: CGFloat) throws {
         try PixelBuffer.checkSize(width: width, height: height)
@@ -35,8 +37,12 @@ final class CairoSurface {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// A transparent surface of the same size and scale.
-    func makeSibling() throws -> CairoSurface { try CairoSurface(width: width, height: height, scale: scale) }
+    /// A transparent surface of the same size and scale (sharing the draw log).
+    func makeSibling() throws -> CairoSurface {
+        let s = try CairoSurface(width: width, height: height, scale: scale)
+        s.log = log
+        return s
+    }
 
     deinit {
         cairo_destroy(cr)

@@ -80,6 +80,11 @@ extension GraphicsContext {
         guard !glyphs.isEmpty else { return }
         let exact = options.contains(.disablesSubpixelQuantization) || disablesSubpixelQuantization
         let source: Shading = run.style.foreground.map { .color($0) } ?? shading
+        if let log = surface.log {
+            let first = run.glyphs[range.lowerBound].position
+            log.record(.glyphs, self, bounds: CGRect(origin: first, size: .zero), shading: source,
+                       characters: range.map { run.glyphs[$0].characterIndex }, exact: exact)
+        }
         let font = run.font
         perform { cr, o in
             cairo_set_font_face(cr, font.cairoFace)

@@ -310,6 +310,7 @@ public struct GraphicsContext {
 
     /// Fills `path` (user space) with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        surface.log?.record(.fill, self, bounds: path.boundingRect, shading: shading)
         perform { cr, o in
             GraphicsContext.appendPath(path, to: cr)
             cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -322,6 +323,7 @@ public struct GraphicsContext {
     /// Strokes `path` (user space) with `shading`; widths are in user-space points.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
         guard style.lineWidth.isFinite, style.lineWidth > 0 else { return }
+        surface.log?.record(.stroke, self, bounds: path.boundingRect, shading: shading)
         perform { cr, o in
             GraphicsContext.appendPath(path, to: cr)
             cairo_set_line_width(cr, Double(style.lineWidth))

@@ -13,7 +13,7 @@ extension PixelBuffer {
     ///   - renderer: draws into the context.
     /// - Returns: premultiplied RGBA pixels.
     public static func render(size: CGSize, scale: CGFloat = 1, background: Color? = nil,
-                              environment: EnvironmentValues = EnvironmentValues(),
+                              environment: EnvironmentValues = EnvironmentValues(), log: DrawLog? = nil,
                               renderer: (inout GraphicsContext) throws -> Void) throws -> PixelBuffer {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)",
@@ -34,6 +34,7 @@ extension PixelBuffer {
         if let background {
             context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background))
         }
+        surface.log = log
         try renderer(&context)
         return surface.pixelBuffer()
     }

@@ -73,6 +73,14 @@
         return try PixelBuffer.render(size: size, scale: scale, background: background, environment: environment) { ctx in node.draw(ctx) }
     }
 
+    /// The drawing operations of the frame at `t`, in order (the view rendered with a `DrawLog`).
+    public func drawLog(at t: Double) async throws -> [DrawLog.Entry] {
+        let node = await advance(to: t)
+        let log = DrawLog()
+        _ = try PixelBuffer.render(size: size, scale: scale, environment: environment, log: log) { ctx in node.draw(ctx) }
+        return log.entries
+    }
+
     /// Every node's frame at `t`, one per line, for layout tests.
     public func layoutDump(at t: Double = 0) async -> String { await advance(to: t).dump() }
 

@@ -82,13 +82,16 @@ extension View {
 
     // MARK: Environment
 
+    @_disfavoredOverload
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+    @_disfavoredOverload
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         environmentChange { env in
             env.foregroundStyle = AnyShapeStyle(style)
             if let c = style as? Color { env.foregroundColor = c }
         }
     }
+    @_disfavoredOverload
     public func foregroundColor(_ color: Color?) -> some View {
         environmentChange { env in if let color { env.foregroundColor = color; env.foregroundStyle = AnyShapeStyle(color) } }
     }
@@ -138,6 +141,7 @@ extension View {
         let v = content()
         return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: true))
     }
+    @_disfavoredOverload
     public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: true))
     }
@@ -151,6 +155,7 @@ extension View {
         let v = content()
         return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: false))
     }
+    @_disfavoredOverload
     public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: false))
     }

@@ -1,0 +1,40 @@
+/// A record of drawing operations, for tests that check what was drawn where (GlitchText's copies,
+/// the wave's lifts, the highlight's rectangles) rather than re-running the formulas.
+public final class DrawLog: @unchecked Sendable {
+    public enum Kind: String, Sendable { case fill, stroke, glyphs }
+    public struct Entry: Sendable, CustomStringConvertible {
+        public let kind: Kind
+        /// The context's transform (user space → canvas points) when drawn.
+        public let transform: CGAffineTransform
+        /// For fills and strokes the path's bounds; for glyphs the first glyph's baseline origin
+        /// (a zero-size rect). In user space.
+        public let bounds: CGRect
+        /// The colour of a solid shading, resolved (nil for gradients and `.foreground`).
+        public let color: RGBA?
+        public let opacity: Double
+        /// For glyphs: the character index of each glyph drawn.
+        public let characters: [Int]
+        /// For glyphs: drawn without subpixel quantization.
+        public let exact: Bool
+        /// `bounds` mapped to the canvas.
+        public var canvasBounds: CGRect { bounds.applying(transform) }
+        public var canvasOrigin: CGPoint { bounds.origin.applying(transform) }
+        public var description: String { "\(kind) at \(canvasBounds) color \(color.map { "\($0)" } ?? "-") opacity \(opacity)" }
+    }
+    private let lock = NSLock()
+    private var items: [Entry] = []
+    public init() {}
+    public var entries: [Entry] { lock.withLock { items } }
+
+    func record(_ kind: Kind, _ ctx: GraphicsContext, bounds: CGRect, shading: Shading, characters: [Int] = [], exact: Bool = false) {
+        var color: RGBA? = nil
+        switch shading.storage {
+        case .color(let c): color = c.resolve(in: ctx.environment.colorScheme)
+        case .foreground: color = ctx.environment.foregroundColor.resolve(in: ctx.environment.colorScheme)
+        default: break
+        }
+        let e = Entry(kind: kind, transform: ctx.transform, bounds: bounds, color: color, opacity: ctx.opacity,
+                      characters: characters, exact: exact)
+        lock.withLock { items.append(e) }
+    }
+}
