@@ -17,10 +17,13 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // Small C helpers: JPEG decoding (libjpeg reports errors by longjmp, which Swift cannot catch).
         .target(name: "CScanline", path: "Sources/CScanline",
                 linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CScanline"],
+        .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CGif", "CWebP", "CScanline"],
                 path: "Sources/Scanline"),
         // The seed blocks, one file each, and the seed demos.
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks"),

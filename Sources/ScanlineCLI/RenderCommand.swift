@@ -6,10 +6,18 @@ enum RenderCommand {
     static var command: Command {
         Command(
             name: "render",
-            summary: "Render a scene (a SwiftUI-style view) at a time, or a range of frames, to PNG.",
-            usage: "render <scene> (--time S -o frame.png | --frames A..B -o 'out/frame-%04d.png') [options]",
+            summary: "Render a scene (a SwiftUI-style view): a PNG still, a PNG sequence, GIF, WebP, MP4 or WebM.",
+            usage: "render <scene> -o <file.png|.gif|.webp|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
-                OptionSpec(["--output", "-o"], value: "FILE", help: "A .png for a still, or a pattern with %d/%04d (or a folder) for frames."),
+                OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
+                OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
+                OptionSpec(["--loop"], value: "N", help: "GIF/WebP: play N times; 0 (default) forever."),
+                OptionSpec(["--background"], value: "COLOR", help: "Paint the canvas first (default: the scene's own)."),
+                OptionSpec(["--crf"], value: "N", help: "MP4/WebM quality, 0 (best) … 51. Default 18."),
+                OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default veryfast."),
+                OptionSpec(["--audio"], value: "FILE", help: "MP4/WebM: a sound track to mux in."),
+                OptionSpec(["--lossless"], help: "WebP: lossless instead of lossy."),
+                OptionSpec(["--quality"], value: "N", help: "WebP lossy quality, 0…100. Default 80."),
                 OptionSpec(["--time"], value: "SECONDS", help: "The moment of a still. Default 0."),
                 OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
@@ -26,6 +34,8 @@ enum RenderCommand {
             examples: [
                 "scanline render chromatic-glitch-demo --time 1.25 -o frame.png",
                 "scanline render chromatic-glitch-demo --frames 0..120 -o 'out/frame-%04d.png'",
+                "scanline render glitch-text --duration 2.5 --fps 30 -o glitch.gif",
+                "scanline render glitch-text --text \"ON AIR\" --first-color red --second-color blue -o title.mp4",
                 "scanline render chromatic-glitch-demo --accessibility",
             ],
             run: { args, output in try await run(args, &output) })
@@ -87,7 +97,9 @@ enum RenderCommand {
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
         if let t = args.string("--time"), time == nil { throw UsageError("--time expects a number, got '\(t)'") }
-        let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: environment(args))
+        let env = try environment(args)
+        let background = try CommonOptions.color(args, "--background")
+        let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
         defer { for w in renderer.graph.warnings { output.warn("warning: \(w)") } }
 
         if args.has("--accessibility") {
@@ -99,6 +111,26 @@ enum RenderCommand {
             return
         }
         guard let out = args.string("--output") else { throw UsageError("missing -o/--output") }
+        if let format = ExportFormat.from(path: out), format.isAnimated, args.string("--frames") == nil, format != .pngSequence || time == nil {
+            guard time == nil else { throw UsageError("--time picks a still; an animation runs from 0 for --duration") }
+            var options = ExportOptions()
+            options.fps = fps
+            options.duration = try args.double("--duration", in: 0.001...3600) ?? scene.duration
+            options.loop = try args.int("--loop", in: 0...65535) ?? 0
+            options.lossless = args.has("--lossless")
+            options.quality = Float(try args.double("--quality", in: 0...100) ?? 80)
+            options.video.crf = try args.int("--crf", in: 0...63) ?? 18
+            options.video.preset = try args.choice("--preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"].map { ($0, $0) }) ?? "veryfast"
+            if let audio = args.string("--audio") { options.video.audio = URL(fileURLWithPath: audio) }
+            if options.video.audio != nil && !format.isVideo { throw UsageError("--audio goes with a video output (.mp4, .webm, .mov, .mkv)") }
+            var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
+            let report = try await exportAnimation(to: out, format: format, options: options, makeRenderer: {
+                try SceneRenderer(try scene.make(SceneArguments(values)), size: size, scale: scale, fps: fps, environment: env, background: background)
+            }, progress: { bar.update($0, $1) })
+            bar.finish()
+            output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", out, report.frames, fps, report.renderSeconds, report.encodeSeconds))
+            return
+        }
         if let framesText = args.string("--frames") {
             guard time == nil else { throw UsageError("give either --time (a still) or --frames (a sequence), not both") }
             let frames = try parseFrames(framesText)

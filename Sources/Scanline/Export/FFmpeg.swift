@@ -84,38 +84,145 @@ public enum FFmpeg {
     public static func terminateAll() { for pid in children { kill(pid, SIGKILL) } }
 }
 
+/// Encodes raw RGBA frames to a video through an ffmpeg child process: MP4 or MOV (H.264, yuv420p,
+/// fast start), MKV (H.264) or WebM (VP9), optionally with a sound track. The file is written
+/// under a temporary name and renamed by `finish()`.
+public final class VideoEncoder: FrameSink {
+    public struct Options: Sendable {
+        /// Quality: 0 best … 51 worst (H.264); VP9 takes it too (0 … 63). Default 18.
+        public var crf = 18
+        /// x264 preset (ultrafast … veryslow). For VP9: ultrafast…veryfast use the realtime deadline.
+        public var preset = "veryfast"
+        /// A sound track to mux, and where in it to start (seconds).
+        public var audio: URL? = nil
+        public var audioStart: Double = 0
+        public init() {}
+    }
+
+    static let containers: [String: (format: String, video: [String], audio: [String])] = [
+        "mp4": ("mp4", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ["-c:a", "aac"]),
+        "m4v": ("mp4", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ["-c:a", "aac"]),
+        "mov": ("mov", ["-c:v", "libx264", "-pix_fmt", "yuv420p"], ["-c:a", "aac"]),
+        "mkv": ("matroska", ["-c:v", "libx264", "-pix_fmt", "yuv420p"], ["-c:a", "aac"]),
+        "webm": ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-row-mt", "1"], ["-c:a", "libopus"]),
+    ]
+    public static var supportedExtensions: [String] { containers.keys.sorted() }
+
+    let file: AtomicFile
+    let process: Process
+    let input: FileHandle
+    let errors: Pipe
+    let width: Int, height: Int
+    var frames = 0
+    var finished = false
+
+    public init(url: URL, width: Int, height: Int, fps: Double, options: Options = Options()) throws {
+        let ext = url.pathExtension.lowercased()
+        guard let container = VideoEncoder.containers[ext] else {
+            throw ScanlineError.invalidArgument(name: "output", value: url.path,
+                reason: "video output must end in " + VideoEncoder.supportedExtensions.map { "." + $0 }.joined(separator: ", "))
+        }
+        try PixelBuffer.checkSize(width: width, height: height)
+        let ffmpeg = try FFmpeg.locate("ffmpeg")
+        if let audio = options.audio {
+            guard FileManager.default.fileExists(atPath: audio.path) else { throw ScanlineError.fileNotFound(path: audio.path) }
+            let probe = try? FFmpeg.run(try FFmpeg.locate("ffprobe"), ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_type", "-of", "csv=p=0", audio.path], what: "read")
+            guard let probe, String(decoding: probe, as: UTF8.self).contains("audio") else {
+                throw ScanlineError.unreadableFile(path: audio.path, reason: "ffmpeg finds no sound in it")
+            }
+        }
+        file = try AtomicFile(destination: url)
+        self.width = width; self.height = height
+        var args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                    "-r", String(format: "%.6f", fps), "-i", "-"]
+        if let audio = options.audio {
+            args += ["-ss", String(format: "%.3f", max(0, options.audioStart)), "-i", audio.path, "-map", "0:v", "-map", "1:a:0"] + container.audio + ["-shortest"]
+        }
+        // yuv420p needs even sides.
+        if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
+        args += container.video + ["-crf", "\(options.crf)"]
+        if container.format == "webm" {
+            let fast = ["ultrafast", "superfast", "veryfast"].contains(options.preset)
+            args += fast ? ["-deadline", "realtime", "-cpu-used", "8"] : ["-deadline", "good", "-cpu-used", "4"]
+        } else {
+            args += ["-preset", options.preset]
+        }
+        args += ["-f", container.format, file.temporaryPath]
+        process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = args
+        let pipe = Pipe()
+        errors = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        input = pipe.fileHandleForWriting
+        do { try process.run() } catch { file.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
+        FFmpeg.track(process)
+    }
+
+    public func write(_ frame: PixelBuffer) throws {
+        guard frame.width == width, frame.height == height else {
+            throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the video \(width)x\(height)")
+        }
+        do { try input.write(contentsOf: Data(frame.converted(to: .straight).bytes)) } catch {
+            abort()
+            throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(lastError())")
+        }
+        frames += 1
+    }
+
+    func lastError() -> String {
+        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+    }
+
+    public func finish() throws {
+        guard !finished else { return }
+        finished = true
+        try? input.close()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        FFmpeg.untrack(process)
+        guard process.terminationStatus == 0, frames > 0 else {
+            file.abort()
+            let why = String(decoding: messages, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+            throw ScanlineError.renderFailed(reason: frames == 0 ? "no frames to encode" : "ffmpeg failed to encode: \(why)")
+        }
+        try file.commit()
+    }
+
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        try? input.close()
+        process.terminate()
+        process.waitUntilExit()
+        FFmpeg.untrack(process)
+        file.abort()
+    }
+}
+
 /// Runs a per-frame transform over a video: ffmpeg decodes to raw RGBA, Scanline transforms each
-/// frame, ffmpeg encodes the result with the source's audio. The output is written to a temporary
-/// file and renamed at the end, so a failed or interrupted run leaves nothing at `output`.
+/// frame, `VideoEncoder` encodes the result with the source's audio. A failed or interrupted run
+/// leaves nothing at `output`.
 public struct VideoProcessor {
     public var input: URL
     public var output: URL
-    /// H.264 quality (0 best … 51 worst) for MP4 and MOV; VP9 uses it too for WebM.
-    public var crf = 18
+    public var options = VideoEncoder.Options()
 
     public init(input: URL, output: URL) { self.input = input; self.output = output }
 
-    static let containers: [String: (format: String, video: [String], audio: [String]?)] = [
-        "mp4": ("mp4", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-movflags", "+faststart"], ["-c:a", "aac"]),
-        "mov": ("mov", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast"], ["-c:a", "aac"]),
-        "mkv": ("matroska", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast"], ["-c:a", "copy"]),
-        "webm": ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-row-mt", "1", "-deadline", "realtime"], ["-c:a", "libopus"]),
-    ]
-    public static var supportedExtensions: [String] { containers.keys.sorted() }
+    public static var supportedExtensions: [String] { VideoEncoder.supportedExtensions }
 
     /// Processes every frame. `transform` gets the frame (straight RGBA, scale 1) and its time in
     /// seconds; `progress` gets (frames done, total) after each frame.
     public func run(_ transform: (PixelBuffer, Double) throws -> PixelBuffer,
                     progress: (Int, Int) -> Void = { _, _ in }) throws {
-        let ext = output.pathExtension.lowercased()
-        guard let container = VideoProcessor.containers[ext] else {
-            throw ScanlineError.invalidArgument(name: "output", value: output.path,
-                reason: "video output must end in " + VideoProcessor.supportedExtensions.map { "." + $0 }.joined(separator: ", "))
-        }
         let ffmpeg = try FFmpeg.locate("ffmpeg")
         let info = try FFmpeg.probe(input)
-        let file = try AtomicFile(destination: output)
-        let temp = file.temporaryPath
+        var opts = options
+        if info.hasAudio { opts.audio = input }
+        let encoder = try VideoEncoder(url: output, width: info.width, height: info.height, fps: info.fps, options: opts)
         let frameBytes = info.width * info.height * 4
         let total = info.frameTimes.count
 
@@ -126,27 +233,11 @@ public struct VideoProcessor {
         let decoded = Pipe()
         decoder.standardOutput = decoded
         decoder.standardError = FileHandle.nullDevice
-
-        let encoder = Process()
-        encoder.executableURL = ffmpeg
-        var args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(info.width)x\(info.height)",
-                    "-r", String(format: "%.6f", info.fps), "-i", "-"]
-        if info.hasAudio, let audio = container.audio {
-            args += ["-i", input.path, "-map", "0:v", "-map", "1:a?"] + audio + ["-shortest"]
-        }
-        args += container.video + ["-crf", "\(crf)", "-f", container.format, temp]
-        encoder.arguments = args
-        let feed = Pipe(), encoderErrors = Pipe()
-        encoder.standardInput = feed
-        encoder.standardError = encoderErrors
-        encoder.standardOutput = FileHandle.nullDevice
-
-        try decoder.run(); FFmpeg.track(decoder)
-        try encoder.run(); FFmpeg.track(encoder)
-        defer { FFmpeg.untrack(decoder); FFmpeg.untrack(encoder) }
-        var failure: Error? = nil
+        do { try decoder.run() } catch { encoder.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
+        FFmpeg.track(decoder)
+        defer { FFmpeg.untrack(decoder) }
         var frame = 0
-        let reader = decoded.fileHandleForReading, writer = feed.fileHandleForWriting
+        let reader = decoded.fileHandleForReading
         do {
             while true {
                 var chunk = Data()
@@ -157,27 +248,17 @@ public struct VideoProcessor {
                 if chunk.count < frameBytes { break }
                 let image = try PixelBuffer(width: info.width, height: info.height, alpha: .straight, bytes: [UInt8](chunk))
                 let time = frame < info.frameTimes.count ? info.frameTimes[frame] : Double(frame) / info.fps
-                let out = try transform(image, time).converted(to: .straight)
-                guard out.width == info.width, out.height == info.height else {
-                    throw ScanlineError.renderFailed(reason: "a frame changed size from \(info.width)x\(info.height) to \(out.width)x\(out.height)")
-                }
-                try writer.write(contentsOf: Data(out.bytes))
+                try encoder.write(try transform(image, time))
                 frame += 1
                 progress(frame, max(total, frame))
             }
-        } catch { failure = error }
-        try? writer.close()
-        if failure != nil { decoder.terminate(); encoder.terminate() }
-        decoder.waitUntilExit()
-        let errors = encoderErrors.fileHandleForReading.readDataToEndOfFile()
-        encoder.waitUntilExit()
-        if let failure { file.abort(); throw failure }
-        guard encoder.terminationStatus == 0, frame > 0 else {
-            file.abort()
-            let reason = frame == 0 ? "no frames could be decoded from \(input.path)"
-                : "ffmpeg failed to encode: " + (String(decoding: errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(encoder.terminationStatus)")
-            throw ScanlineError.renderFailed(reason: reason)
+        } catch {
+            decoder.terminate(); decoder.waitUntilExit()
+            encoder.abort()
+            throw error
         }
-        try file.commit()
+        decoder.waitUntilExit()
+        guard frame > 0 else { encoder.abort(); throw ScanlineError.renderFailed(reason: "no frames could be decoded from \(input.path)") }
+        try encoder.finish()
     }
 }

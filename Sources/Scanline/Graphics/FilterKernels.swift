@@ -46,35 +46,52 @@ enum FilterKernels {
     /// passes approximate it (each O(1) a pixel), so cost does not grow with the radius.
     static func blur(_ layer: CairoSurface, sigma: CGFloat) {
         guard sigma >= 0.25 else { return }
-        let width = layer.width, height = layer.height, rowWords = layer.stride / 4
-        // Work in Float planes: 4 channels interleaved.
-        var plane = [Float](repeating: 0, count: width * height * 4)
+        let rowWords = layer.stride / 4
         let words = layer.words
+        // Only the drawn part (plus the kernel's reach) can change: find it, and blur just that.
+        var minX = layer.width, minY = layer.height, maxX = -1, maxY = -1
+        for y in 0..<layer.height {
+            let row = words + y * rowWords
+            for x in 0..<layer.width where row[x] != 0 {
+                if x < minX { minX = x }
+                if x > maxX { maxX = x }
+                if y < minY { minY = y }
+                maxY = y
+            }
+        }
+        guard maxX >= 0 else { return }
+        let boxes = sigma < 8 ? [] : boxSizes(sigma: Double(sigma), passes: 3)
+        let reach = sigma < 8 ? Int((3 * sigma).rounded(.up)) : boxes.reduce(0) { $0 + $1 / 2 }
+        let x0 = max(0, minX - reach), y0 = max(0, minY - reach)
+        let x1 = min(layer.width - 1, maxX + reach), y1 = min(layer.height - 1, maxY + reach)
+        let width = x1 - x0 + 1, height = y1 - y0 + 1
+        // Work in Float planes: 4 channels interleaved. Outside the region stays transparent.
+        var plane = [Float](repeating: 0, count: width * height * 4)
         for y in 0..<height {
+            let row = words + (y0 + y) * rowWords + x0
             for x in 0..<width {
-                let v = words[y * rowWords + x], i = (y * width + x) * 4
+                let v = row[x], i = (y * width + x) * 4
                 plane[i] = Float((v >> 16) & 0xFF); plane[i + 1] = Float((v >> 8) & 0xFF)
                 plane[i + 2] = Float(v & 0xFF); plane[i + 3] = Float(v >> 24)
             }
         }
         plane.withUnsafeMutableBufferPointer { p in
             if sigma < 8 {
-                let kernel = gaussianKernel(sigma: Float(sigma))
-                convolve(p.baseAddress!, width: width, height: height, kernel: kernel)
+                convolve(p.baseAddress!, width: width, height: height, kernel: gaussianKernel(sigma: Float(sigma)))
             } else {
-                for box in boxSizes(sigma: Double(sigma), passes: 3) {
-                    let kernel = [Float](repeating: 1 / Float(box), count: box)
-                    convolve(p.baseAddress!, width: width, height: height, kernel: kernel)
+                for box in boxes {
+                    convolve(p.baseAddress!, width: width, height: height, kernel: [Float](repeating: 1 / Float(box), count: box))
                 }
             }
         }
         for y in 0..<height {
+            let row = words + (y0 + y) * rowWords + x0
             for x in 0..<width {
                 let i = (y * width + x) * 4
                 func q(_ c: Float) -> UInt32 { UInt32(min(max(c, 0), 255).rounded()) }
                 let a = q(plane[i + 3])
                 // Keep premultiplied colour ≤ alpha after rounding.
-                words[y * rowWords + x] = a << 24 | min(q(plane[i]), a) << 16 | min(q(plane[i + 1]), a) << 8 | min(q(plane[i + 2]), a)
+                row[x] = a << 24 | min(q(plane[i]), a) << 16 | min(q(plane[i + 1]), a) << 8 | min(q(plane[i + 2]), a)
             }
         }
     }

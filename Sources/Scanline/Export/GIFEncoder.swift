@@ -1,0 +1,150 @@
+internal import CGif
+
+/// Animated GIF through giflib, streamed: each frame is mapped to a shared palette and written as
+/// soon as the next one shows what changed. Only the rectangle that changed is stored, with
+/// unchanged pixels inside it transparent (which compresses well); a frame identical to the last
+/// only lengthens the last one's delay. Frames that make pixels transparent are written whole,
+/// after clearing the canvas. Delays are in hundredths of a second, distributed so the total
+/// matches the frame count exactly (viewers clamp delays under 2/100 s, so keep GIFs ≤ 50 fps).
+public final class GIFEncoder: FrameSink {
+    let file: AtomicFile
+    let gif: UnsafeMutablePointer<GifFileType>
+    let width: Int, height: Int
+    let fps: Double
+    let palette: Palette
+    var frameNumber = 0
+    var canvas: [UInt8]? = nil
+    var pending: Pending? = nil
+    var failed = false
+
+    struct Pending { var canvas: [UInt8]; var rect: (x: Int, y: Int, w: Int, h: Int); var pixels: [UInt8]; var delay: Int; var disposeToBackground = false }
+
+    /// - Parameters:
+    ///   - loop: how many times viewers play it; 0 forever (the default).
+    ///   - palette: shared by every frame; build it from sample frames with `Palette.build`.
+    public init(url: URL, width: Int, height: Int, fps: Double, loop: Int = 0, palette: Palette) throws {
+        try PixelBuffer.checkSize(width: width, height: height)
+        guard width <= 65535, height <= 65535 else { throw ScanlineError.invalidArgument(name: "size", value: "\(width)x\(height)", reason: "too large for GIF") }
+        file = try AtomicFile(destination: url)
+        self.width = width; self.height = height; self.fps = fps; self.palette = palette
+        var error: Int32 = 0
+        let user = Unmanaged.passUnretained(file).toOpaque()
+        guard let g = EGifOpen(user, { gif, bytes, count in
+            guard let gif, let bytes, count > 0 else { return 0 }
+            let f = Unmanaged<AtomicFile>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
+            do { try f.write(UnsafeRawBufferPointer(start: bytes, count: Int(count))) } catch { return 0 }
+            return count
+        }, &error) else {
+            file.abort()
+            throw ScanlineError.renderFailed(reason: "giflib could not start a GIF (error \(error))")
+        }
+        gif = g
+        EGifSetGifVersion(gif, true)
+        var colors = palette.colors.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
+        while colors.count < 256 { colors.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
+        let map = GifMakeMapObject(256, &colors)
+        defer { GifFreeMapObject(map) }
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(Palette.transparentIndex), map) == GIF_OK else {
+            abort(); throw ScanlineError.renderFailed(reason: "giflib could not write the screen descriptor")
+        }
+        if loop != 1 {
+            let repeats = UInt16(clamping: max(0, loop == 0 ? 0 : loop - 1))
+            var app: [UInt8] = Array("NETSCAPE2.0".utf8)
+            var sub: [UInt8] = [1, UInt8(repeats & 0xFF), UInt8(repeats >> 8)]
+            guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+                  EGifPutExtensionBlock(gif, 11, &app) == GIF_OK,
+                  EGifPutExtensionBlock(gif, 3, &sub) == GIF_OK,
+                  EGifPutExtensionTrailer(gif) == GIF_OK else {
+                abort(); throw ScanlineError.renderFailed(reason: "giflib could not write the loop count")
+            }
+        }
+    }
+
+    /// Hundredths of a second frame `n` stays on screen.
+    func delay(ofFrame n: Int) -> Int {
+        Int((Double(n + 1) * 100 / fps).rounded()) - Int((Double(n) * 100 / fps).rounded())
+    }
+
+    public func write(_ frame: PixelBuffer) throws {
+        guard frame.width == width, frame.height == height else {
+            throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the GIF \(width)x\(height)")
+        }
+        let idx = palette.indices(frame)
+        let d = delay(ofFrame: frameNumber)
+        frameNumber += 1
+        guard let prev = canvas else {
+            pending = Pending(canvas: idx, rect: (0, 0, width, height), pixels: idx, delay: d)
+            canvas = idx
+            return
+        }
+        // The rectangle that changed, and whether any pixel turns transparent.
+        var minX = width, minY = height, maxX = -1, maxY = -1, clears = false
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                if idx[i] != prev[i] {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                    if idx[i] == Palette.transparentIndex { clears = true }
+                }
+            }
+        }
+        if maxX < 0 { pending?.delay += d; return }
+        if clears {
+            // Show the previous frame whole, clear the canvas after it, then draw this one whole.
+            if var p = pending {
+                p.rect = (0, 0, width, height); p.pixels = p.canvas; p.disposeToBackground = true
+                pending = p
+            }
+            try flush()
+            pending = Pending(canvas: idx, rect: (0, 0, width, height), pixels: idx, delay: d)
+        } else {
+            try flush()
+            let w = maxX - minX + 1, h = maxY - minY + 1
+            var sub = [UInt8](repeating: Palette.transparentIndex, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = (minY + y) * width + minX + x
+                    if idx[i] != prev[i] { sub[y * w + x] = idx[i] }
+                }
+            }
+            pending = Pending(canvas: idx, rect: (minX, minY, w, h), pixels: sub, delay: d)
+        }
+        canvas = idx
+    }
+
+    func flush() throws {
+        guard let p = pending else { return }
+        pending = nil
+        var gcb = GraphicsControlBlock(DisposalMode: p.disposeToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
+                                       UserInputFlag: false, DelayTime: Int32(p.delay), TransparentColor: Int32(Palette.transparentIndex))
+        var ext = [UInt8](repeating: 0, count: 4)
+        let n = EGifGCBToExtension(&gcb, &ext)
+        var pixels = p.pixels
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext) == GIF_OK,
+              EGifPutImageDesc(gif, Int32(p.rect.x), Int32(p.rect.y), Int32(p.rect.w), Int32(p.rect.h), false, nil) == GIF_OK else {
+            throw ScanlineError.renderFailed(reason: "giflib could not write a frame (\(gifError()))")
+        }
+        for row in 0..<p.rect.h {
+            let ok = pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * p.rect.w, Int32(p.rect.w)) }
+            guard ok == GIF_OK else { throw ScanlineError.renderFailed(reason: "giflib could not write a frame (\(gifError()))") }
+        }
+    }
+
+    func gifError() -> String { GifErrorString(gif.pointee.Error).map { String(cString: $0) } ?? "error \(gif.pointee.Error)" }
+
+    public func finish() throws {
+        do { try flush() } catch { abort(); throw error }
+        var err: Int32 = 0
+        let ok = EGifCloseFile(gif, &err)
+        guard ok == GIF_OK else { file.abort(); throw ScanlineError.renderFailed(reason: "giflib could not finish the GIF (error \(err))") }
+        try file.commit()
+    }
+
+    public func abort() {
+        guard !failed else { return }
+        failed = true
+        var err: Int32 = 0
+        _ = EGifCloseFile(gif, &err)
+        file.abort()
+    }
+}

@@ -1,0 +1,99 @@
+/// The file kinds a render can produce, chosen by the output's extension.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case png, gif, webp, mp4, webm, mov, mkv
+    /// A numbered PNG sequence (a name with %d, or a folder).
+    case pngSequence
+
+    public static func from(path: String) -> ExportFormat? {
+        if path.contains("%") { return .pngSequence }
+        return ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+    public var isAnimated: Bool { self != .png }
+    public var isVideo: Bool { [.mp4, .webm, .mov, .mkv].contains(self) }
+}
+
+/// How an animated export is made.
+public struct ExportOptions: Sendable {
+    /// Seconds of animation, in 0<duration≤3600.
+    public var duration: Double = 2
+    /// Frames per second, in 0<fps≤240.
+    public var fps: Double = 30
+    /// GIF and WebP: how many times viewers play it; 0 forever.
+    public var loop = 0
+    /// WebP: lossless instead of lossy, and the lossy quality 0...100.
+    public var lossless = false
+    public var quality: Float = 80
+    /// MP4/WebM: quality, preset and sound track.
+    public var video = VideoEncoder.Options()
+    public init() {}
+
+    public func validate() throws {
+        guard duration.isFinite, duration > 0, duration <= 3600 else {
+            throw ScanlineError.invalidArgument(name: "duration", value: "\(duration)", reason: "must be in 0<duration≤3600 seconds")
+        }
+        guard fps.isFinite, fps > 0, fps <= 240 else {
+            throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be in 0<fps≤240")
+        }
+    }
+    /// Frames 0 ..< count: count = duration × fps, rounded.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+}
+
+/// What an export took, for progress and benchmarks.
+public struct ExportReport: Sendable {
+    public var frames: Int
+    /// Seconds spent rendering frames and encoding them.
+    public var renderSeconds: Double
+    public var encodeSeconds: Double
+}
+
+/// Renders a scene over time into a file: frames are encoded as they are rendered, so memory
+/// stays flat. `makeRenderer` makes a fresh renderer (GIF palettes are built from a separate pass
+/// over sample frames). On any error the partial file is removed.
+@MainActor public func exportAnimation(to path: String, format: ExportFormat, options: ExportOptions,
+                                       makeRenderer: () throws -> SceneRenderer,
+                                       progress: (Int, Int) -> Void = { _, _ in }) async throws -> ExportReport {
+    try options.validate()
+    let renderer = try makeRenderer()
+    let width = Int((renderer.size.width * renderer.scale).rounded(.up)), height = Int((renderer.size.height * renderer.scale).rounded(.up))
+    let url = URL(fileURLWithPath: path)
+    let count = options.frameCount
+    let sink: FrameSink
+    switch format {
+    case .gif:
+        // The palette comes from 8 frames spread over the animation, rendered by a second renderer.
+        let sampler = try makeRenderer()
+        var samples: [PixelBuffer] = []
+        for k in 0..<min(8, count) { samples.append(try await sampler.frame(k * count / min(8, count))) }
+        sink = try GIFEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, palette: Palette.build(from: samples))
+    case .webp:
+        sink = try WebPEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, lossless: options.lossless, quality: options.quality)
+    case .mp4, .webm, .mov, .mkv:
+        sink = try VideoEncoder(url: url, width: width, height: height, fps: options.fps, options: options.video)
+    case .pngSequence:
+        sink = try PNGSequenceSink(pattern: path)
+    case .png:
+        throw ScanlineError.invalidArgument(name: "output", value: path, reason: "a .png is a still, not an animation")
+    }
+    var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
+    do {
+        for n in 0..<count {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let frame = try await renderer.frame(n)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            try sink.write(frame)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            report.renderSeconds += Double(t1 - t0) / 1e9
+            report.encodeSeconds += Double(t2 - t1) / 1e9
+            report.frames = n + 1
+            progress(n + 1, count)
+        }
+        let t = DispatchTime.now().uptimeNanoseconds
+        try sink.finish()
+        report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+    } catch {
+        sink.abort()
+        throw error
+    }
+    return report
+}

@@ -1,0 +1,60 @@
+import Scanline
+import ScanlineBlocks
+
+/// `scanline list`: every scene and effect, with parameters and defaults.
+enum ListCommand {
+    static let command = Command(
+        name: "list",
+        summary: "List the scenes (for render and gallery) and effects (for apply), with their parameters.",
+        usage: "list",
+        options: [],
+        examples: ["scanline list"],
+        run: { _, output in
+            output.print("Scenes (scanline render <scene>):")
+            for s in SceneRegistry.all {
+                output.print("  \(s.name)  [seed \(s.seed), \(Int(s.size.width))x\(Int(s.size.height)) pt, \(s.duration) s]")
+                output.print("      \(s.summary)")
+                for p in s.parameters { output.print("      --\(p.name) \(p.kind.rawValue.uppercased())  \(p.help) (default \(p.defaultValue))") }
+            }
+            output.print("")
+            output.print("Effects (scanline apply <effect>):")
+            for e in EffectRegistry.all {
+                output.print("  \(e.name)")
+                output.print("      \(e.summary)")
+                for p in e.parameters { output.print("      --\(p.name) \(p.range.lowerBound)...\(p.range.upperBound)  \(p.help) (default \(p.defaultValue))") }
+            }
+        })
+}
+
+/// `scanline gallery`: every seed demo as a GIF, an MP4 and a still PNG.
+enum GalleryCommand {
+    static let command = Command(
+        name: "gallery",
+        summary: "Render every seed demo to GIF, MP4 and a still PNG (make demo runs it).",
+        usage: "gallery -o <folder> [--quiet]",
+        options: [
+            OptionSpec(["--output", "-o"], value: "FOLDER", help: "Where to write (created if missing). Default gallery/."),
+            OptionSpec(["--quiet", "-q"], help: "No progress lines."),
+        ],
+        examples: ["scanline gallery -o gallery/"],
+        run: { args, output in
+            let folder = URL(fileURLWithPath: args.string("--output") ?? "gallery")
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                throw ScanlineError.cannotWrite(path: folder.path, reason: "cannot create the folder")
+            }
+            for scene in SceneRegistry.all {
+                let make = { @MainActor (scale: CGFloat, fps: Double) throws -> SceneRenderer in
+                    try SceneRenderer(try scene.make(SceneArguments([:])), size: scene.size, scale: scale, fps: fps)
+                }
+                let still = try await make(2, 30).still(at: scene.duration * 0.45)
+                try still.writePNG(to: folder.appendingPathComponent("\(scene.name).png"))
+                var gif = ExportOptions(); gif.duration = scene.duration; gif.fps = 25
+                _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).gif").path, format: .gif, options: gif,
+                                              makeRenderer: { try make(1, 25) })
+                var mp4 = ExportOptions(); mp4.duration = scene.duration; mp4.fps = 30
+                _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).mp4").path, format: .mp4, options: mp4,
+                                              makeRenderer: { try make(2, 30) })
+                if !args.has("--quiet") { output.warn("gallery: \(scene.name).png, .gif, .mp4") }
+            }
+        })
+}
