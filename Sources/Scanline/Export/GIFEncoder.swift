@@ -3,7 +3,7 @@ internal import CGif
 /// Animated GIF through giflib, streamed: each frame is mapped to a shared palette and written as
 /// soon as the next one shows what changed. Only the rectangle that changed is stored, with
 /// unchanged pixels inside it transparent (which compresses well); a frame identical to the last
-/// only lengthens the last one's delay. Frames that make pixels transparent are written whole,
+/// is stored as a single transparent pixel, so the file has exactly one frame per rendered frame. Frames that make pixels transparent are written whole,
 /// after clearing the canvas. Delays are in hundredths of a second, distributed so the total
 /// matches the frame count exactly (viewers clamp delays under 2/100 s, so keep GIFs ≤ 50 fps).
 public final class GIFEncoder: FrameSink {
@@ -88,7 +88,12 @@ public final class GIFEncoder: FrameSink {
                 }
             }
         }
-        if maxX < 0 { pending?.delay += d; return }
+        if maxX < 0 {
+            // Nothing changed: a one-pixel transparent frame keeps the frame count and timing exact.
+            try flush()
+            pending = Pending(canvas: idx, rect: (0, 0, 1, 1), pixels: [Palette.transparentIndex], delay: d)
+            return
+        }
         if clears {
             // Show the previous frame whole, clear the canvas after it, then draw this one whole.
             if var p = pending {

@@ -2,6 +2,8 @@ internal import CWebP
 
 /// Animated WebP through libwebp's animation encoder: lossy (quality 0...100) or lossless. Frames
 /// are compressed as they come; the file is assembled and written atomically at the end.
+/// libwebp stores a frame identical to the one before as a longer duration of that one, so a
+/// decoder may report fewer frames than were rendered; the timing is the same.
 /// Single-threaded, so the same frames give the same bytes.
 public final class WebPEncoder: FrameSink {
     let url: URL

@@ -1,0 +1,189 @@
+import Testing
+@testable import Scanline
+@testable import ScanlineBlocks
+@testable import ScanlineCLI
+
+/// ffprobe's view of a file's first video stream.
+func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: String, duration: Double) {
+    let out = try FFmpeg.run(try FFmpeg.locate("ffprobe"), ["-v", "error", "-count_frames", "-select_streams", "v:0",
+        "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate:format=duration", "-of", "default=nw=1", url.path], what: "probe")
+    var d: [String: String] = [:]
+    for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {
+        let kv = line.split(separator: "=", maxSplits: 1).map(String.init)
+        if kv.count == 2 { d[kv[0]] = kv[1] }
+    }
+    return (Int(d["width"] ?? "") ?? 0, Int(d["height"] ?? "") ?? 0, Int(d["nb_read_frames"] ?? "") ?? 0, d["r_frame_rate"] ?? "", Double(d["duration"] ?? "") ?? 0)
+}
+
+@MainActor @Suite(.serialized) struct ExportTests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-export-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+
+    func export(_ name: String, duration: Double = 1, fps: Double = 20, scale: CGFloat = 1, scene: String = "glitch-text") async throws -> URL {
+        let path = folder.appendingPathComponent(name).path
+        var o = ExportOptions(); o.duration = duration; o.fps = fps
+        let s = SceneRegistry.named(scene)!
+        _ = try await exportAnimation(to: path, format: ExportFormat.from(path: path)!, options: o, makeRenderer: {
+            try SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), scale: scale, fps: fps)
+        })
+        return URL(fileURLWithPath: path)
+    }
+
+    @Test func gifAndVideosHaveTheSizeFramesAndRateAskedFor() async throws {
+        for name in ["a.gif", "a.mp4", "a.webm"] {
+            let url = try await export(name, duration: 1, fps: 20)
+            let p = try probe(url)
+            #expect(p.width == 240 && p.height == 160, "\(name)")
+            #expect(p.frames == 20, "\(name): \(p.frames) frames")
+            #expect(abs(p.duration - 1) < 0.06, "\(name): \(p.duration) s")
+        }
+        #expect(try probe(folder.appendingPathComponent("a.mp4")).fps == "20/1")
+    }
+
+    @Test func webpDecodesToTheFramesAskedFor() async throws {
+        let url = try await export("a.webp", duration: 1, fps: 20)
+        let decoded = try WebPEncoder.decode(Data(contentsOf: url))
+        // libwebp merges identical neighbours into longer frames: every frame ends on the 50 ms grid
+        // and the animation lasts exactly 1 s.
+        #expect(decoded.frames.count >= 2 && decoded.frames.count <= 20)
+        #expect(decoded.timestamps.allSatisfy { $0 % 50 == 0 })
+        #expect(decoded.frames[0].width == 240 && decoded.frames[0].height == 160)
+        #expect(decoded.timestamps.last == 1000)
+        // A scene that changes every frame keeps all 20.
+        let busy = try await export("busy.webp", duration: 1, fps: 20, scene: "wave-loading")
+        #expect(try WebPEncoder.decode(Data(contentsOf: busy)).frames.count == 20)
+        #expect(decoded.loopCount == 0)
+    }
+
+    @Test func pngSequenceDecodes() async throws {
+        _ = try await export("f-%03d.png", duration: 0.25, fps: 20)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["f-000.png", "f-001.png", "f-002.png", "f-003.png", "f-004.png"])
+        #expect(try PixelBuffer(contentsOf: folder.appendingPathComponent("f-004.png")).width == 240)
+    }
+
+    @Test func aDecodedGIFFrameMatchesTheRenderedFrame() async throws {
+        let url = try await export("m.gif", duration: 1, fps: 20, scene: "chromatic-glitch-demo")
+        // Frame 10 (0.5 s) through ffmpeg's GIF decoder, against the frame rendered directly.
+        let png = folder.appendingPathComponent("frame10.png")
+        _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,10)", "-frames:v", "1", png.path], what: "decode")
+        let decoded = try PixelBuffer(contentsOf: png).converted(to: .straight)
+        let s = SceneRegistry.named("chromatic-glitch-demo")!
+        let truth = try await SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), fps: 20).frame(10).converted(to: .straight)
+        var total = 0, worst = 0
+        for i in stride(from: 0, to: truth.bytes.count, by: 4) {
+            for c in 0..<3 { let d = abs(Int(truth.bytes[i + c]) - Int(decoded.bytes[i + c])); total += d; worst = max(worst, d) }
+        }
+        let mean = Double(total) / Double(truth.bytes.count / 4 * 3)
+        #expect(mean < 6, "mean channel error \(mean)")   // palette + dither error
+        #expect(worst < 80, "largest channel error \(worst)")
+    }
+
+    @Test func sameBytesTwice() async throws {
+        for ext in ["gif", "webp", "png"] {
+            if ext == "png" {
+                let a = try await SceneRenderer(GlitchTextDemo(), size: CGSize(width: 200, height: 100)).still(at: 0.4).pngData()
+                let b = try await SceneRenderer(GlitchTextDemo(), size: CGSize(width: 200, height: 100)).still(at: 0.4).pngData()
+                #expect(a == b)
+                continue
+            }
+            let a = try Data(contentsOf: try await export("one.\(ext)"))
+            let b = try Data(contentsOf: try await export("two.\(ext)"))
+            #expect(a == b, "\(ext)")
+        }
+    }
+
+    @Test func gifStoresOnlyWhatChanges() async throws {
+        // The glitch-text scene rests for 20 of every 30 ticks: most frames repeat and cost nothing.
+        let still = try await export("rest.gif", duration: 2, fps: 20)
+        let size = try Data(contentsOf: still).count
+        #expect(size < 200_000)
+        #expect(try probe(still).frames == 40) // one stored frame per rendered frame
+    }
+
+    func run(_ args: [String]) async -> (code: Int32, err: String) {
+        var o = Output()
+        let code = await ScanlineCLI.run(args, output: &o)
+        return (code, o.stderr)
+    }
+
+    @Test func badRenderRequestsGiveOneLineAndNoFile() async throws {
+        let out = folder.appendingPathComponent("x.gif").path
+        let silent = folder.appendingPathComponent("silence.txt")
+        try Data("not audio".utf8).write(to: silent)
+        let cases: [([String], Int32, String)] = [
+            (["render", "nope", "-o", out], 2, "unknown scene 'nope'"),
+            (["render", "glitch-text", "--bogus", "-o", out], 2, "unknown option '--bogus'"),
+            (["render", "glitch-text", "-o", folder.appendingPathComponent("x.bmp").path], 2, "a still is written as .png"),
+            (["render", "glitch-text", "--size", "0x100", "-o", out], 2, "--size sides must be in 1...16384"),
+            (["render", "glitch-text", "--size", "-5x100", "-o", out], 2, "--size"),
+            (["render", "glitch-text", "--size", "20000x100", "-o", out], 2, "--size sides must be in 1...16384"),
+            (["render", "glitch-text", "--fps", "0", "-o", out], 2, "--fps must be between 1 and 240"),
+            (["render", "glitch-text", "--fps", "500", "-o", out], 2, "--fps must be between 1 and 240"),
+            (["render", "glitch-text", "--duration", "0", "-o", out], 2, "--duration must be between"),
+            (["render", "glitch-text", "--duration", "4000", "-o", out], 2, "--duration must be between"),
+            (["render", "glitch-text", "--time", "-1", "-o", folder.appendingPathComponent("x.png").path], 2, "--time must be between"),
+            (["render", "glitch-text", "--time", "soon", "-o", folder.appendingPathComponent("x.png").path], 2, "--time expects a number"),
+            (["render", "glitch-text", "--frames", "10..2", "-o", folder.appendingPathComponent("f-%d.png").path], 2, "is reversed"),
+            (["render", "glitch-text", "-o", folder.appendingPathComponent("missing/x.gif").path], 1, "does not exist"),
+            (["render", "glitch-text", "-o", folder.appendingPathComponent("x.mp4").path, "--audio", silent.path], 1, "finds no sound"),
+            (["render", "glitch-text", "-o", folder.appendingPathComponent("x.mp4").path, "--audio", "/nonexistent.mp3"], 1, "no such file"),
+        ]
+        for (args, code, message) in cases {
+            let r = await run(args)
+            #expect(r.code == code, "\(args): \(r.err)")
+            #expect(r.err.contains(message), "\(args): \(r.err)")
+            #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["silence.txt"])
+    }
+
+    @Test func audioIsMuxed() async throws {
+        let tone = folder.appendingPathComponent("tone.wav")
+        _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", tone.path], what: "make a tone")
+        let out = folder.appendingPathComponent("with-sound.mp4")
+        let r = await run(["render", "glitch-text", "--duration", "1", "--size", "160x120", "--scale", "1", "--audio", tone.path, "-o", out.path])
+        #expect(r.code == 0, "\(r.err)")
+        let info = try FFmpeg.probe(out)
+        #expect(info.hasAudio)
+        #expect(abs(try probe(out).duration - 1) < 0.1)
+    }
+
+    @Test func ctrlCDuringAnMP4RenderLeavesNoFileAndNoFFmpeg() async throws {
+        let out = folder.appendingPathComponent("long.mp4")
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["render", "chromatic-glitch-demo", "--duration", "60", "-o", out.path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var started = false
+        for _ in 0..<200 where !started {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            started = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasSuffix(".partial") }
+        }
+        #expect(started)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        p.interrupt()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let children = Process()
+        children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        children.arguments = ["-f", "long.mp4"]
+        children.standardOutput = FileHandle.nullDevice
+        try children.run(); children.waitUntilExit()
+        #expect(children.terminationStatus == 1, "an ffmpeg child is still running")
+    }
+
+    @Test func listShowsEveryScene() async {
+        var o = Output()
+        #expect(await ScanlineCLI.run(["list"], output: &o) == 0)
+        for s in SceneRegistry.all { #expect(o.stdout.contains(s.name)) }
+        for e in EffectRegistry.all { #expect(o.stdout.contains(e.name)) }
+        #expect(o.stdout.contains("--first-color COLOR"))
+    }
+}
