@@ -29,17 +29,13 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product scanline
 
-## demo: release build, then render every demo that exists into gallery/
+## demo: release build, then render every seed demo into gallery/ (GIF, MP4 and a still PNG each)
 demo: release
 	@mkdir -p gallery
+	$(BIN_RELEASE) gallery -o gallery
 	$(BIN_RELEASE) text GLITCH --style largeTitle --design monospaced --weight black --color white --background black --scale 2 -o gallery/glitch-title.png
-	$(BIN_RELEASE) text "SIGNAL LOST" --style title3 --design monospaced --weight bold --color green --background black --scale 2 -o gallery/signal-lost.png
-	$(BIN_RELEASE) text "Ship the story, not the specs" --size 32 --weight bold --design rounded --width 260 --background white --scale 2 -o gallery/wrapped-heading.png
 	$(BIN_RELEASE) text "שלום world مرحبا 🎉 日本語" --rtl --style title2 --background white --scale 2 -o gallery/mixed-scripts-rtl.png
-	$(BIN_RELEASE) text "SIGNAL LOST" --style largeTitle --design monospaced --weight heavy --color white --background "#0a0a17" --padding 40 --scale 2 -o gallery/signal-lost-card.png
-	$(BIN_RELEASE) apply chromatic-glitch gallery/signal-lost-card.png --scale 2 --amount 1 --time 3.2 -o gallery/chromatic-glitch.png
 	$(BIN_RELEASE) curve "spring(response: 0.55, dampingFraction: 0.9).delay(0.15)" -o gallery/curve-highlight-spring.png > /dev/null
-	$(BIN_RELEASE) curve "easeIn(duration: 0.25)" -o gallery/curve-glitch-easein.png > /dev/null
 	@echo "gallery/: $$(ls gallery | tr '\n' ' ')"
 
 ## test: set-up, then the whole test suite
@@ -48,8 +44,10 @@ test: setup
 
 ## bench: Scanline and its peers (C, numpy/Pillow, ffmpeg) side by side, with ratios
 bench: setup
-	@python3 -c "import numpy, PIL" 2>/dev/null || python3 -m pip install --quiet numpy pillow
+	@python3 -c "import numpy, PIL, cairo, skia" 2>/dev/null || python3 -m pip install --quiet numpy pillow pycairo skia-python
+	@[ -x /usr/bin/time ] || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null
 	$(SWIFT) build -c release --product scanline-bench
+	$(SWIFT) build -c release --product scanline
 	python3 Benchmarks/run.py
 
 clean:

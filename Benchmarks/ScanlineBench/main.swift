@@ -78,8 +78,48 @@ do {
         if args.count > 3 {
             try img.chromaticGlitch(amount, time: time).writePNG(to: URL(fileURLWithPath: args[3]))
         }
+    case "wave":
+        // A 200-glyph paragraph at 1920×1080, drawn by WaveRenderer, render only, one thread.
+        Parallelism.threadCount = 1
+        let words = "Waves of glyphs rise and fall along the line as the loading title breathes in and out across the screen"
+        var text = words
+        while text.count < 210 { text += " " + words }
+        let layout = try MainActor.assumeIsolated {
+            try Text(String(text.prefix(260))).font(.system(size: 44, weight: .semibold)).layout(width: 1800)
+        }
+        var glyphs: [(UInt32, Double, Double)] = []
+        for line in layout { for run in line { for (id, p) in zip(run.glyphIDs, run.glyphPositions) where id < 0x0FFF_FFFF { glyphs.append((id, Double(p.x) + 60, Double(p.y) + 80)) } } }
+        let count = min(200, glyphs.count)
+        // Keep exactly 200 glyphs: truncate the layout's glyph stream for the peers, and the renderer
+        // draws the same first 200 (see below).
+        let frames = args.count > 1 ? Int(args[1]) ?? 120 : 120
+        let target = try RenderTarget(size: CGSize(width: 1920, height: 1080))
+        let paragraph = layout.prefix(glyphs: 200)
+        let renderer = WaveRenderer(progress: 0.4)
+        var progress = 0.0
+        let ms = try milliseconds(1) {
+            for f in 0..<frames {
+                progress = Double(f) / Double(frames)
+                target.draw(background: .white) { ctx in
+                    ctx.translateBy(x: 60, y: 80)
+                    var r = renderer
+                    r.progress = progress
+                    r.draw(layout: paragraph, in: &ctx)
+                }
+            }
+        }
+        print("{\"name\": \"scanline WaveRenderer (200 glyphs, 1080p)\", \"threads\": 1, \"fps\": \(String(format: "%.1f", Double(frames) / (ms / 1000)))}")
+        // The glyphs for the peers: id, x, y (points) at progress 0.4, with the font file.
+        let font = layout[0][0].fontName
+        let file = Font.system(size: 44, weight: .semibold).resolution().file
+        var out = "{\"font\": \"\(font)\", \"file\": \"\(file)\", \"size\": 44, \"glyphs\": ["
+        out += glyphs.prefix(count).enumerated().map { i, g in
+            let lift = WaveRenderer.lift(index: i, count: count, progress: 0.4, amplitude: 18, wavelength: 0.35)
+            return "[\(g.0), \(g.1), \(g.2 + Double(lift))]"
+        }.joined(separator: ", ") + "]}"
+        if args.count > 2 { try Data(out.utf8).write(to: URL(fileURLWithPath: args[2])) }
     default:
-        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png]")
+        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png] | wave [FRAMES] [GLYPHS.json]")
         exit(2)
     }
 } catch {

@@ -86,10 +86,21 @@ extension GraphicsContext {
                        characters: range.map { run.glyphs[$0].characterIndex }, exact: exact)
         }
         let font = run.font
+        if exact, case .color(let c) = source.storage,
+           drawCachedGlyphs(run, range: range, color: c.resolve(in: environment.colorScheme)) { return }
+        if exact, case .foreground = source.storage,
+           drawCachedGlyphs(run, range: range, color: environment.foregroundColor.resolve(in: environment.colorScheme)) { return }
         perform { cr, o in
-            cairo_set_font_face(cr, font.cairoFace)
-            var m = font.fontMatrix
-            cairo_set_font_matrix(cr, &m)
+            var ctm = cairo_matrix_t()
+            cairo_get_matrix(cr, &ctm)
+            let f = font.scaledFontCTM
+            if ctm.xx == f.xx && ctm.yx == f.yx && ctm.xy == f.xy && ctm.yy == f.yy {
+                cairo_set_scaled_font(cr, font.scaledFont)
+            } else {
+                cairo_set_font_face(cr, font.cairoFace)
+                var m = font.fontMatrix
+                cairo_set_font_matrix(cr, &m)
+            }
             setSource(cr, source, opacity: o)
             if exact && !font.isColor {
                 // Outlines keep fractional positions; cairo's glyph cache rounds them to pixels.

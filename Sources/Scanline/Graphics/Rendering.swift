@@ -39,3 +39,38 @@ extension PixelBuffer {
         return surface.pixelBuffer()
     }
 }
+
+/// A canvas kept across frames: each `draw` clears it and runs the drawing; `pixelBuffer()` reads
+/// it out. Saves allocating a new surface every frame (exporters and benchmarks).
+public final class RenderTarget {
+    let surface: CairoSurface
+    public let size: CGSize
+    public let environment: EnvironmentValues
+
+    public init(size: CGSize, scale: CGFloat = 1, environment: EnvironmentValues = EnvironmentValues()) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0, scale <= 8 else {
+            throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)@\(scale)x", reason: "sides and scale must be finite and greater than 0")
+        }
+        surface = try CairoSurface(width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)), scale: scale)
+        self.size = size
+        var env = environment
+        env.displayScale = scale
+        self.environment = env
+    }
+
+    /// Clears the canvas (to `background`, or transparent) and draws.
+    public func draw(background: Color? = nil, _ renderer: (inout GraphicsContext) throws -> Void) rethrows {
+        let cr = surface.cr
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        var context = GraphicsContext(surface: surface, environment: environment)
+        if let background { context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background)) }
+        try renderer(&context)
+        cairo_surface_flush(surface.surface)
+    }
+
+    /// The canvas as premultiplied RGBA.
+    public func pixelBuffer() -> PixelBuffer { surface.pixelBuffer() }
+}

@@ -6,6 +6,10 @@ internal import CCairo
 final class FontHandle: @unchecked Sendable, Hashable {
     let pangoFont: UnsafeMutablePointer<PangoFont>
     let cairoFace: OpaquePointer
+    /// Pango's own scaled font (made for an identity CTM): used as is when drawing without
+    /// rotation or scaling, which skips cairo's font lookup for every glyph.
+    let scaledFont: OpaquePointer
+    let scaledFontCTM: cairo_matrix_t
     /// The font matrix: the size in points, from Pango.
     let fontMatrix: cairo_matrix_t
     let family: String
@@ -18,6 +22,10 @@ final class FontHandle: @unchecked Sendable, Hashable {
         g_object_ref(font)
         pangoFont = font
         let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))!
+        scaledFont = cairo_scaled_font_reference(scaled)
+        var ctm = cairo_matrix_t()
+        cairo_scaled_font_get_ctm(scaled, &ctm)
+        scaledFontCTM = ctm
         cairoFace = cairo_scaled_font_get_font_face(scaled)!
         cairo_font_face_reference(cairoFace)
         var m = cairo_matrix_t()
@@ -30,6 +38,7 @@ final class FontHandle: @unchecked Sendable, Hashable {
         pointSize = CGFloat(m.yy)
     }
     deinit {
+        cairo_scaled_font_destroy(scaledFont)
         cairo_font_face_destroy(cairoFace)
         g_object_unref(pangoFont)
     }
@@ -135,6 +144,10 @@ extension Text {
                 return TypographicBounds(origin: CGPoint(x: startX, y: glyphs[first].position.y),
                                          width: last.position.x + last.advance - startX, ascent: ascent, descent: descent)
             }
+            /// The font's glyph ids, in visual order (beyond SwiftUI's API: for exporters and peers).
+            public var glyphIDs: [UInt32] { glyphs.map(\.id) }
+            /// Each glyph's baseline origin, in points from the text's top-left.
+            public var glyphPositions: [CGPoint] { glyphs.map(\.position) }
             /// The family and face drawing this run, e.g. "Noto Sans Bold".
             public var fontName: String { "\(font.family) \(font.style)" }
             /// The em size of the run's font, in points.
@@ -157,6 +170,24 @@ extension Text {
 }
 
 extension Text.Layout {
+    /// The same layout keeping only its first `count` glyphs (lines and runs after them dropped),
+    /// for benchmarks and previews of long texts.
+    public func prefix(glyphs count: Int) -> Text.Layout {
+        var left = count
+        var kept: [Line] = []
+        for line in lines where left > 0 {
+            var runs: [Run] = []
+            for run in line.runs where left > 0 {
+                let n = Swift.min(left, run.glyphs.count)
+                runs.append(Run(glyphs: Array(run.glyphs.prefix(n)), font: run.font, style: run.style,
+                                layoutDirection: run.layoutDirection, ascent: run.ascent, descent: run.descent))
+                left -= n
+            }
+            kept.append(Line(runs: runs, typographicBounds: line.typographicBounds))
+        }
+        return Text.Layout(lines: kept, bounds: bounds, isTruncated: isTruncated)
+    }
+
     /// A text dump of the structure (lines, runs, glyphs and their bounds, rounded to 0.01 pt),
     /// for snapshot tests and `scanline text --dump`.
     public func dump(glyphs showGlyphs: Bool = true) -> String {
