@@ -27,7 +27,7 @@ let package = Package(
                 path: "Sources/Scanline"),
         // The seed blocks, one file each, and the seed demos.
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks"),
-        .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks"], path: "Sources/ScanlineCLI"),
+        .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks", "CScanline"], path: "Sources/ScanlineCLI"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
         .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI"],

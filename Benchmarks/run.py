@@ -146,7 +146,7 @@ def export():
     results = []
     for name, gif in [("Scanline GIF", ours), ("ffmpeg palettegen + paletteuse", theirs)]:
         d = os.path.join(WORK, "dec-" + os.path.basename(gif)); shutil.rmtree(d, ignore_errors=True); os.makedirs(d)
-        run(["ffmpeg", "-v", "error", "-i", gif, "-vsync", "passthrough", os.path.join(d, "f-%04d.png")])
+        run(["ffmpeg", "-v", "error", "-i", gif, "-vsync", "passthrough", "-start_number", "0", os.path.join(d, "f-%04d.png")])
         results.append((name, os.path.getsize(gif), psnr(truth, read_frames(os.path.join(d, "f-%04d.png"), 60))))
     print("\nGIF, glitch-text 2 s loop at 480x270, 60 frames:")
     for name, size, p in results:

@@ -67,6 +67,10 @@ public enum SceneRegistry {
                         summary: "Seed 003: the word \"feels\" pulses, marked with a TextAttribute.",
                         seed: "003", parameters: [], size: CGSize(width: 390, height: 140), duration: 1.2,
                         make: { _ in AnyView(Backdrop(color: .white, ink: .black) { PulsePhraseDemo() }) }),
+        SceneDescriptor(name: "podcast-transcript",
+                        summary: "Seed 004: blurred cover art through a flowing noise warp, behind a transcript that follows playback.",
+                        seed: "004", parameters: [], size: CGSize(width: 360, height: 640), duration: 12,
+                        make: { _ in AnyView(TranscriptPlayerView(transcript: SampleTranscript.transcript, cover: GeneratedCover.image())) }),
     ]
 
     public static func named(_ name: String) -> SceneDescriptor? { all.first { $0.name == name } }

@@ -1,4 +1,5 @@
 import Scanline
+internal import CScanline
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -102,6 +103,9 @@ public enum ScanlineCLI {
             _exit(143)
         }
         signal(SIGPIPE, SIG_IGN) // a dead ffmpeg child must give an error, not kill us
+        // Frames are large and short-lived: have malloc map them fresh and give them back at once,
+        // so a long render's memory stays flat instead of growing with fragmentation.
+        scanline_tune_malloc()
         // A parent may have blocked these (test runners do); Ctrl-C must still reach us.
         var unblock = sigset_t()
         sigemptyset(&unblock)

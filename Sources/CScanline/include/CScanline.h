@@ -18,6 +18,19 @@ int scanline_decode_jpeg(const uint8_t *data, size_t size,
 void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
                          const int32_t k[3], const int32_t w[3], uint32_t lines);
 
+/// Makes malloc serve and return large blocks (≥ 1 MiB, such as frames) with mmap, so a long
+/// render's resident memory stays flat.
+void scanline_tune_malloc(void);
+
+/// The background warp of seed 004 over a premultiplied RGBA8 layer of width×height pixels at
+/// `scale` pixels per point, for output rows [row0, row1). `noise` is a float RGBA texture of
+/// nw×nh texels, sampled with repeat addressing and linear filtering. For each pixel at position p
+/// (points, pixel centre): uv = p / size; n = noise(uv + time × drift); n2 = noise(uv + n.rg);
+/// offset = (n2.rg − 0.5) × 200; out = layer.sample(p + offset) (bilinear, clamped to the layer).
+void scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
+                              float size_x, float size_y, const float *noise, int nw, int nh,
+                              float time, float drift_x, float drift_y, int row0, int row1);
+
 /// Frees memory returned by this module.
 void scanline_free(void *pointer);
 

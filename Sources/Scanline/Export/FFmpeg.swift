@@ -165,7 +165,8 @@ public final class VideoEncoder: FrameSink {
         guard frame.width == width, frame.height == height else {
             throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the video \(width)x\(height)")
         }
-        do { try input.write(contentsOf: Data(frame.converted(to: .straight).bytes)) } catch {
+        let straight = frame.converted(to: .straight)
+        do { try straight.bytes.withUnsafeBytes { try input.write(contentsOf: $0) } } catch {
             abort()
             throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(lastError())")
         }

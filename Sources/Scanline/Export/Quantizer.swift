@@ -9,8 +9,8 @@ public final class Palette: @unchecked Sendable {
     public static let transparentIndex: UInt8 = 255
     /// Dither amplitude in 0...255 units (0 disables dithering).
     public let ditherStrength: Float
-    /// 6 bits a channel → palette index + 1 (0: not yet computed).
-    private var table = [UInt8](repeating: 0, count: 1 << 18)
+    /// 7 bits a channel → palette index + 1 (0: not yet computed).
+    private var table = [UInt8](repeating: 0, count: 1 << 21)
 
     init(colors: [(r: UInt8, g: UInt8, b: UInt8)], ditherStrength: Float) {
         self.colors = colors.isEmpty ? [(0, 0, 0)] : colors
@@ -18,36 +18,57 @@ public final class Palette: @unchecked Sendable {
     }
 
     /// Builds a palette from sample frames (every `step`-th pixel of each; transparent pixels skipped).
+    /// When the frames hold at most `maxColors` distinct colours, those are the palette, exactly,
+    /// and nothing is dithered. Otherwise median cut over a 5-bit histogram picks the boxes and each
+    /// colour is the average of the real pixels in its box; mapping then dithers gently.
     public static func build(from frames: [PixelBuffer], maxColors: Int = 255, dither: Bool = true) -> Palette {
-        var histogram = [UInt32](repeating: 0, count: 1 << 15)
+        var count = [UInt32](repeating: 0, count: 1 << 15)
+        var sums = [(UInt64, UInt64, UInt64)](repeating: (0, 0, 0), count: 1 << 15)
+        var distinct = Set<UInt32>()
+        var exact = true
         for f in frames {
             let p = f.converted(to: .straight)
-            let step = max(1, Int((Double(p.width * p.height) / 200_000).squareRoot()))
+            let step = max(1, Int((Double(p.width * p.height) / 400_000).squareRoot()))
             for y in stride(from: 0, to: p.height, by: step) {
                 for x in stride(from: 0, to: p.width, by: step) {
                     let i = (y * p.width + x) * 4
                     if p.bytes[i + 3] < 128 { continue }
-                    histogram[Int(p.bytes[i] >> 3) << 10 | Int(p.bytes[i + 1] >> 3) << 5 | Int(p.bytes[i + 2] >> 3)] += 1
+                    let r = p.bytes[i], g = p.bytes[i + 1], b = p.bytes[i + 2]
+                    let k = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+                    count[k] += 1
+                    sums[k].0 += UInt64(r); sums[k].1 += UInt64(g); sums[k].2 += UInt64(b)
+                    if exact {
+                        distinct.insert(UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
+                        if distinct.count > maxColors { exact = false; distinct = [] }
+                    }
                 }
             }
         }
-        // Median cut over the non-empty 5-bit bins.
-        struct Bin { var r: Int; var g: Int; var b: Int; var n: UInt32 }
+        if exact {
+            if distinct.isEmpty { return Palette(colors: [(0, 0, 0)], ditherStrength: 0) }
+            let colors = distinct.sorted().map { (r: UInt8($0 >> 16), g: UInt8(($0 >> 8) & 0xFF), b: UInt8($0 & 0xFF)) }
+            return Palette(colors: colors, ditherStrength: 0)
+        }
+        struct Bin { var r: Int; var g: Int; var b: Int; var n: UInt32; var sum: (UInt64, UInt64, UInt64) }
         var bins: [Bin] = []
-        for (k, n) in histogram.enumerated() where n > 0 { bins.append(Bin(r: k >> 10, g: (k >> 5) & 31, b: k & 31, n: n)) }
-        if bins.isEmpty { return Palette(colors: [(0, 0, 0)], ditherStrength: 0) }
+        for (k, n) in count.enumerated() where n > 0 { bins.append(Bin(r: k >> 10, g: (k >> 5) & 31, b: k & 31, n: n, sum: sums[k])) }
         var boxes: [[Bin]] = [bins]
+        func ranges(_ box: [Bin]) -> (Int, Int, Int) {
+            var lo = (31, 31, 31), hi = (0, 0, 0)
+            for b in box { lo = (min(lo.0, b.r), min(lo.1, b.g), min(lo.2, b.b)); hi = (max(hi.0, b.r), max(hi.1, b.g), max(hi.2, b.b)) }
+            return (hi.0 - lo.0, hi.1 - lo.1, hi.2 - lo.2)
+        }
         while boxes.count < maxColors {
             // Split the box with the most pixels times its widest range.
             var best = -1, bestScore: Double = 0
             for (i, box) in boxes.enumerated() where box.count > 1 {
-                let rr = box.map(\.r).max()! - box.map(\.r).min()!, gr = box.map(\.g).max()! - box.map(\.g).min()!, br = box.map(\.b).max()! - box.map(\.b).min()!
+                let (rr, gr, br) = ranges(box)
                 let score = Double(max(rr, gr, br)) * Double(box.reduce(0) { $0 + UInt64($1.n) })
                 if score > bestScore { bestScore = score; best = i }
             }
             if best < 0 { break }
             var box = boxes.remove(at: best)
-            let rr = box.map(\.r).max()! - box.map(\.r).min()!, gr = box.map(\.g).max()! - box.map(\.g).min()!, br = box.map(\.b).max()! - box.map(\.b).min()!
+            let (rr, gr, br) = ranges(box)
             if rr >= gr && rr >= br { box.sort { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) } }
             else if gr >= br { box.sort { ($0.g, $0.r, $0.b) < ($1.g, $1.r, $1.b) } }
             else { box.sort { ($0.b, $0.r, $0.g) < ($1.b, $1.r, $1.g) } }
@@ -58,10 +79,10 @@ public final class Palette: @unchecked Sendable {
         }
         let colors = boxes.map { box -> (r: UInt8, g: UInt8, b: UInt8) in
             let n = Double(box.reduce(0) { $0 + UInt64($1.n) })
-            func avg(_ k: KeyPath<Bin, Int>) -> UInt8 { UInt8(min(255, (box.reduce(0.0) { $0 + Double($1[keyPath: k] * 8 + 4) * Double($1.n) } / n).rounded())) }
-            return (avg(\.r), avg(\.g), avg(\.b))
+            let r = Double(box.reduce(0) { $0 + $1.sum.0 }) / n, g = Double(box.reduce(0) { $0 + $1.sum.1 }) / n, b = Double(box.reduce(0) { $0 + $1.sum.2 }) / n
+            return (UInt8(min(255, r.rounded())), UInt8(min(255, g.rounded())), UInt8(min(255, b.rounded())))
         }.sorted { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) }
-        return Palette(colors: colors, ditherStrength: dither && colors.count > 16 ? 10 : 0)
+        return Palette(colors: colors, ditherStrength: dither ? 6 : 0)
     }
 
     static let bayer: [Float] = {
@@ -71,10 +92,10 @@ public final class Palette: @unchecked Sendable {
     }()
 
     func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
-        let key = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+        let key = (r >> 1) << 14 | (g >> 1) << 7 | (b >> 1)
         let cached = table[key]
         if cached != 0 { return cached - 1 }
-        let cr = (r >> 2) * 4 + 2, cg = (g >> 2) * 4 + 2, cb = (b >> 2) * 4 + 2
+        let cr = (r >> 1) * 2 + 1, cg = (g >> 1) * 2 + 1, cb = (b >> 1) * 2 + 1
         var best = 0, bestD = Int.max
         for (i, c) in colors.enumerated() {
             let dr = cr - Int(c.r), dg = cg - Int(c.g), db = cb - Int(c.b)

@@ -7,14 +7,30 @@ public struct Image: Hashable, Sendable {
         case system(String)
         /// An asset name, resolved from the environment's `imageResourcesFolder` when drawn.
         case named(String)
+        /// Premultiplied RGBA floats in 0...1 (shader textures such as `NoiseTexture` need values
+        /// 8 bits cannot hold, like exactly 0.5).
+        case floats(width: Int, height: Int, values: [Float])
     }
     let source: Source
     var isResizable = false
 
     /// The pixels (a transparent pixel for symbols and unresolved names).
     var pixels: PixelBuffer {
-        if case .bitmap(let p) = source { return p }
-        return PixelBuffer(unchecked: 1, 1, 1, .premultiplied, [0, 0, 0, 0])
+        switch source {
+        case .bitmap(let p): return p
+        case let .floats(w, h, values):
+            return PixelBuffer(unchecked: w, h, 1, .premultiplied, values.map { UInt8((min(max($0, 0), 1) * 255).rounded()) })
+        default: return PixelBuffer(unchecked: 1, 1, 1, .premultiplied, [0, 0, 0, 0])
+        }
+    }
+
+    /// An image of premultiplied RGBA floats (0...1), `width × height × 4` values, top row first.
+    public init(width: Int, height: Int, floatRGBA values: [Float]) throws {
+        try PixelBuffer.checkSize(width: width, height: height)
+        guard values.count == width * height * 4 else {
+            throw ScanlineError.invalidArgument(name: "float image", value: "\(values.count) values", reason: "expected \(width * height * 4)")
+        }
+        source = .floats(width: width, height: height, values: values)
     }
 
     /// An image of the given pixels. Straight buffers are premultiplied once here.

@@ -57,6 +57,10 @@ public struct PixelBuffer: Hashable, Sendable {
     /// a fully transparent pixel becomes (0, 0, 0, 0).
     public func converted(to target: AlphaRepresentation) -> PixelBuffer {
         if target == alpha { return self }
+        // Opaque pixels are the same either way.
+        if bytes.withUnsafeBufferPointer({ px in stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] == 255 } }) {
+            return PixelBuffer(unchecked: width, height, scale, target, bytes)
+        }
         var out = self
         out.bytes.withUnsafeMutableBufferPointer { px in
             if target == .straight { PixelKernels.unpremultiply(px) } else { PixelKernels.premultiply(px) }

@@ -40,6 +40,8 @@ struct AccessibilityInfo {
     var environment = EnvironmentValues() { didSet { hasEnvironment = true } }
     var hasEnvironment = false
     var layoutPriority: Double = 0
+    /// The view's explicit or `ForEach` identity, for `scrollTo`.
+    var viewID: AnyHashable?
     var accessibility = AccessibilityInfo()
     /// A name for layout dumps.
     var kind: String { String(describing: type(of: self)).replacingOccurrences(of: "Node", with: "") }

@@ -216,11 +216,46 @@ final class OpacityNode: WrapperNode {
 }
 
 /// Filters over the whole subtree drawn as one layer (blur, shadow, colour filters, drawingGroup).
+/// A blurred subtree is rasterised with room for the blur to spread and the result is cached by
+/// the content's pixels: a still cover art under a moving warp is blurred once, not every frame.
 final class FilterNode: WrapperNode {
     let filters: [GraphicsContext.Filter]
     init(_ child: Node, _ filters: [GraphicsContext.Filter]) { self.filters = filters; super.init(child) }
     override var kind: String { filters.isEmpty ? "DrawingGroup" : "Filter" }
+
+    static let cacheLock = NSLock()
+    nonisolated(unsafe) static var cache: [(key: Int, image: Image)] = []
+
     override func draw(_ ctx: GraphicsContext) {
+        if filters.count == 1, case let .blur(radius, options) = filters[0].kind, radius > 0, ctx.transform.b == 0, ctx.transform.c == 0 {
+            let margin = (radius * 3).rounded(.up)
+            let rect = frame.insetBy(dx: -margin, dy: -margin)
+            let scale = ctx.surface.scale
+            let origin = rect.origin
+            guard let source = try? PixelBuffer.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
+                c.translateBy(x: -origin.x, y: -origin.y)
+                child.draw(c)
+            }) else { return }
+            var h = Hasher()
+            source.bytes.withUnsafeBytes { h.combine(bytes: $0) }
+            h.combine(radius); h.combine(scale); h.combine(source.width); h.combine(source.height); h.combine(options.rawValue)
+            let key = h.finalize()
+            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.key == key }?.image }
+            let image: Image
+            if let cached { image = cached } else {
+                guard let blurred = try? PixelBuffer.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
+                    c.addFilter(filters[0])
+                    c.draw(Image(source), in: CGRect(origin: .zero, size: rect.size))
+                }) else { return }
+                image = Image(blurred)
+                FilterNode.cacheLock.withLock {
+                    FilterNode.cache.append((key, image))
+                    if FilterNode.cache.count > 4 { FilterNode.cache.removeFirst() }
+                }
+            }
+            ctx.draw(image, in: rect)
+            return
+        }
         var c = ctx
         for f in filters { c.addFilter(f) }
         c.drawLayer { layer in child.draw(layer) }

@@ -30,6 +30,10 @@ public struct EnvironmentValues: Sendable {
     public var imageResourcesFolder: URL? = nil
     /// How lines of text align within their frame.
     public var multilineTextAlignment: TextAlignment = .leading
+    /// The date at the start of the render (time 0): a deterministic stand-in for `Date.now` in
+    /// state that records when a view appeared. Port `@State private var startDate = Date.now` as
+    /// `@Environment(\.renderStartDate) private var startDate`.
+    public var renderStartDate = Date(timeIntervalSinceReferenceDate: 0)
     /// The most lines a Text shows (nil: no limit).
     public var lineLimit: Int? = nil
     /// Custom values set with `.environment(_:_:)` on keys of the caller's own.

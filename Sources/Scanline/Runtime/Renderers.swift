@@ -44,23 +44,37 @@
     /// Advances virtual time to `t` (never backwards) and builds the view tree there.
     func advance(to t: Double) async -> Node {
         if lastTime < 0 {
-            _ = graph.build(root, environment: environment, at: 0) // the first frame starts tasks and appear actions
+            layout(graph.build(root, environment: environment, at: 0)) // the first frame starts tasks and appear actions
             lastTime = 0
         }
         let target = max(t, lastTime)
-        await graph.clock.advance(to: .init(seconds: target)) { [self] in
-            if graph.isDirty { _ = graph.build(root, environment: environment, at: graph.clock.now.seconds) }
+        // Play every frame in between (built and laid out, not drawn), so a still at t shows what
+        // frame-by-frame playback shows: changes noticed on a frame (onChange, scrollTo) start there.
+        var n = Int((lastTime * fps).rounded(.down)) + 1
+        while RenderClock.frameTime(n, fps: fps) < target - 1e-9 {
+            await step(to: RenderClock.frameTime(n, fps: fps))
+            layout(graph.build(root, environment: environment, at: RenderClock.frameTime(n, fps: fps)))
+            n += 1
         }
+        await step(to: target)
         lastTime = target
         let node = graph.build(root, environment: environment, at: target)
         layout(node)
         return node
     }
 
+    /// Moves the clock to `t`, rebuilding at each instant a woken task changed state.
+    private func step(to t: Double) async {
+        await graph.clock.advance(to: .init(seconds: t)) { [self] in
+            if graph.isDirty { layout(graph.build(root, environment: environment, at: graph.clock.now.seconds)) }
+        }
+    }
+
     func layout(_ node: Node) {
         let s = node.sizeThatFits(ProposedViewSize(size))
         let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
         node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h))
+        graph.finishFrame()
     }
 
     /// Renders frame `n` (frames must come in order, or repeat).
@@ -121,6 +135,7 @@
         let size = CGSize(width: s.width.finiteOr(1), height: s.height.finiteOr(1))
         guard size.width > 0, size.height > 0 else { return nil }
         node.place(in: CGRect(origin: .zero, size: size))
+        graph.finishFrame()
         return try? PixelBuffer.render(size: size, scale: scale, background: isOpaque ? .white : nil, environment: env) { node.draw($0) }
     }
 

@@ -22,6 +22,9 @@
     let startDate: Date?
     /// The transaction and time of the last state change not yet seen by a build.
     var pendingChange: (transaction: Transaction?, time: Double)?
+    /// The last `scrollTo`: which view, where, and with which transaction, at what time.
+    struct ScrollRequest { var id: AnyHashable; var anchor: UnitPoint?; var transaction: Transaction?; var time: Double }
+    var scrollRequest: ScrollRequest?
     private(set) var isDirty = false
 
     public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
@@ -41,17 +44,25 @@
     /// Builds the node tree for `root` at time `time`, then runs appear and change actions.
     func build(_ root: any View, environment: EnvironmentValues, at time: Double) -> Node {
         self.time = time
+        // Views not seen last frame (in its build or its layout, where GeometryReader builds) disappeared.
+        if !seenThisBuild.isEmpty || !appeared.isEmpty {
+            for key in appeared.keys where !seenThisBuild.contains(key) { appeared[key] = nil }
+        }
         seenThisBuild = []
-        var b = NodeBuilder(graph: self, path: "", environment: environment, transactionOverride: nil)
+        var env = environment
+        env.renderStartDate = date(at: 0)
+        var b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         let node = b.build(root)
         pendingChange = nil
         isDirty = false
-        // Views that disappeared lose their appearance, so they appear again later.
-        for key in appeared.keys where !seenThisBuild.contains(key) { appeared[key] = nil }
+        return node
+    }
+
+    /// Runs the appear and change actions the last build and layout queued (call after layout).
+    func finishFrame() {
         let actions = afterBuild
         afterBuild = []
         for a in actions { a() }
-        return node
     }
 
     /// Interpolates an animatable value kept at `key`: a change since the last build starts an

@@ -108,7 +108,7 @@ public struct ShaderArguments: Sendable {
         return []
     }
     public func texture(_ i: Int) -> Texture {
-        if i < values.count, case .image(let img) = values[i] { return Texture(img.pixels) }
+        if i < values.count, case .image(let img) = values[i] { return Texture(img) }
         return Texture(empty: ())
     }
     public func data(_ i: Int) -> Data {
@@ -189,14 +189,22 @@ public struct Sampler: Hashable, Sendable {
 /// An image argument as the shader sees it (Metal's `texture2d<half>`): sampled with normalised
 /// coordinates, (0, 0) the top-left corner and (1, 1) the bottom-right.
 public struct Texture: @unchecked Sendable {
-    @usableFromInline let storage: [UInt8]
+    /// Premultiplied RGBA floats, 0...1.
+    @usableFromInline let storage: [Float]
     public let width: Int, height: Int
 
-    init(_ pixels: PixelBuffer) {
-        let p = pixels.converted(to: .premultiplied)
-        storage = p.bytes; width = p.width; height = p.height
+    init(_ image: Image) {
+        if case let .floats(w, h, values) = image.source {
+            storage = values; width = w; height = h
+        } else {
+            let p = image.pixels.converted(to: .premultiplied)
+            storage = p.bytes.map { Float($0) / 255 }; width = p.width; height = p.height
+        }
     }
     init(empty: ()) { storage = [0, 0, 0, 0]; width = 1; height = 1 }
+
+    /// The float RGBA values, for kernels.
+    public var values: [Float] { storage }
 
     @inlinable func texel(_ x: Int, _ y: Int, _ address: Sampler.Address) -> SIMD4<Float> {
         var x = x, y = y
@@ -210,9 +218,7 @@ public struct Texture: @unchecked Sendable {
             if x < 0 || y < 0 || x >= width || y >= height { return .zero }
         }
         let i = (y * width + x) * 4
-        return storage.withUnsafeBufferPointer { s in
-            SIMD4(Float(s[i]), Float(s[i + 1]), Float(s[i + 2]), Float(s[i + 3])) * (1 / 255)
-        }
+        return storage.withUnsafeBufferPointer { s in SIMD4(s[i], s[i + 1], s[i + 2], s[i + 3]) }
     }
 
     /// The premultiplied colour at normalised `uv`.

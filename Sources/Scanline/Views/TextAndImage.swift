@@ -69,7 +69,7 @@ extension Image: View, PrimitiveView {
             }
             b.graph.warn("Image(\"\(name)\"): no \(name).png or \(name).jpg in the scene's resources folder; drawing a placeholder")
             return SymbolNode(name: "questionmark.square.dashed")
-        case .bitmap:
+        case .bitmap, .floats:
             return ImageNode(image: self)
         }
     }

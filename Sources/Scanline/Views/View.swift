@@ -105,7 +105,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.data = data; self.id = id; self.content = content
     }
     func makeNode(_ b: inout NodeBuilder) -> Node {
-        GroupNode(data.map { element in b.child(content(element), key: "id:\(element[keyPath: id])") })
+        GroupNode(data.map { element in
+            let node = b.child(content(element), key: "id:\(element[keyPath: id])")
+            if node.viewID == nil { node.viewID = AnyHashable(element[keyPath: id]) }
+            return node
+        })
     }
 }
 

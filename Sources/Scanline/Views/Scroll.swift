@@ -1,0 +1,106 @@
+/// A scrolling container, as SwiftUI's `ScrollView`: its content is offered unlimited room along
+/// the scroll axis and drawn clipped, moved by the content offset. In a render nothing scrolls by
+/// itself; `ScrollViewReader`'s `scrollTo` sets the offset so a view sits at an anchor (animated
+/// when called inside `withAnimation`), clamped to the content's ends.
+public struct ScrollView<Content: View>: View, PrimitiveView {
+    let axes: Axis.Set
+    let content: Content
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes; self.content = content()
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        ScrollNode(content: b.child(content, key: "scroll"), vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
+    }
+}
+
+final class ScrollNode: Node {
+    let content: Node
+    let vertical: Bool
+    weak var graph: ViewGraph?
+    let key: String
+    /// The content offset shown, in points along the axis.
+    private(set) var offset: CGFloat = 0
+    init(content: Node, vertical: Bool, graph: ViewGraph, key: String) {
+        self.content = content; self.vertical = vertical; self.graph = graph; self.key = key
+    }
+    override var kind: String { "ScrollView" }
+    override var children: [Node] { [content] }
+    func contentSize(_ viewport: CGSize) -> CGSize {
+        content.sizeThatFits(vertical ? ProposedViewSize(width: viewport.width, height: nil) : ProposedViewSize(width: nil, height: viewport.height))
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let c = contentSize(p.replacingUnspecifiedDimensions(by: CGSize(width: 10, height: 10)))
+        return CGSize(width: (p.width ?? c.width).finiteOr(c.width), height: (p.height ?? c.height).finiteOr(c.height))
+    }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let size = contentSize(rect.size)
+        let width = vertical ? max(size.width, 0) : size.width
+        // Lay the content out at offset 0 to find the target, then at the shown offset.
+        content.place(in: CGRect(origin: rect.origin, size: CGSize(width: vertical ? max(width, rect.width) : width, height: size.height)))
+        let viewport = vertical ? rect.height : rect.width
+        let extent = vertical ? size.height : size.width
+        if let graph {
+            var target: CGFloat? = nil
+            if let request = graph.scrollRequest, let node = content.descendant(withID: request.id) {
+                let anchor = request.anchor ?? UnitPoint(x: 0, y: 0)
+                let f = node.frame
+                let along = vertical ? (f.minY - rect.minY) + f.height * anchor.y - viewport * anchor.y
+                                     : (f.minX - rect.minX) + f.width * anchor.x - viewport * anchor.x
+                target = min(max(along, 0), max(0, extent - viewport))
+                let track: ViewGraph.Track<Double>
+                if let t = graph.tracks[key] as? ViewGraph.Track<Double> { track = t } else {
+                    track = ViewGraph.Track(AnimatedValue(0.0)); graph.tracks[key] = track
+                }
+                if let target, track.value.target != Double(target) {
+                    withTransaction(request.transaction ?? Transaction()) { track.value.set(Double(target), at: min(request.time, graph.time)) }
+                }
+            }
+            if let track = graph.tracks[key] as? ViewGraph.Track<Double> { offset = CGFloat(track.value.value(at: graph.time)) }
+        }
+        let o = offset
+        content.place(in: CGRect(x: rect.minX - (vertical ? 0 : o), y: rect.minY - (vertical ? o : 0),
+                                 width: vertical ? max(width, rect.width) : width, height: size.height))
+    }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.clip(to: Path(frame))
+        content.draw(c)
+    }
+}
+
+extension Node {
+    /// The first node in this subtree with `id`.
+    func descendant(withID id: AnyHashable) -> Node? {
+        if viewID == id { return self }
+        for c in (self as? GroupNode)?.flattened ?? children { if let hit = c.descendant(withID: id) { return hit } }
+        if let d = self as? DecorationNode { return d.decoration.descendant(withID: id) }
+        return nil
+    }
+}
+
+/// Scrolls the scroll views inside a `ScrollViewReader` to a view by id.
+@MainActor public struct ScrollViewProxy {
+    let graph: ViewGraph
+    /// Scrolls the nearest scroll view holding the view with `id` so that the view's `anchor`
+    /// point meets the same point of the scroll view (nil: the least movement, taken as top here).
+    public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {
+        graph.scrollRequest = ViewGraph.ScrollRequest(id: AnyHashable(id), anchor: anchor, transaction: Transaction.current, time: graph.clock.now.seconds)
+        graph.stateDidChange()
+    }
+}
+
+/// Gives its content a proxy that scrolls to views by id, as SwiftUI's `ScrollViewReader`.
+public struct ScrollViewReader<Content: View>: View, PrimitiveView {
+    let content: (ScrollViewProxy) -> Content
+    public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) { self.content = content }
+    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content(ScrollViewProxy(graph: b.graph)), key: "reader") }
+}
+
+extension View {
+    /// Gives the view an explicit identity, for `scrollTo`.
+    public func id<ID: Hashable>(_ id: ID) -> some View {
+        nonisolated(unsafe) let value = AnyHashable(id)
+        return wrap { n, _ in n.viewID = value; return n }
+    }
+}

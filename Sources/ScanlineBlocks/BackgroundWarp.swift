@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// Seed 004's background shaders, ported from the session's Metal: the identity layer shader, the
+// single-lookup warp and the domain warp driven by time. Register them with
+// `BackgroundWarp.register()`; the domain warp also gets a C fast path for its own arguments.
+import Scanline
+internal import CScanline
+
+public enum BackgroundWarp {
+    /// How far the noise lookup moves per second of `time`, in texture widths and heights: the time
+    /// input "shifts the noise sampling so the warp flows".
+    public static let drift = SIMD2<Float>(0.02, 0.013)
+    /// Offsets are (noise − 0.5) × this many points.
+    public static let strength: Float = 200
+
+    /// Registers `backgroundWarpIdentity`, `backgroundWarpSingle` and `backgroundWarp` in the default library.
+    public static func register() { _ = registration }
+    private static let registration: Void = {
+        ShaderLibrary.default.register(Identity.self, as: "backgroundWarpIdentity")
+        ShaderLibrary.default.register(Single.self, as: "backgroundWarpSingle")
+        ShaderLibrary.default.register(DomainWarp.self, as: "backgroundWarp")
+        ShaderLibrary.default.registerAccelerated("backgroundWarp") { args, image, threads in
+            let size = args.float2(0), time = args.float(2)
+            let noise = args.texture(1)
+            let src = image.converted(to: .premultiplied)
+            var out = [UInt8](repeating: 0, count: src.bytes.count)
+            let w = src.width, h = src.height, scale = Float(src.scale)
+            noise.values.withUnsafeBufferPointer { n in
+                src.bytes.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { o in
+                        nonisolated(unsafe) let np = n.baseAddress!, sp = s.baseAddress!, op = o.baseAddress!
+                        Parallelism.forEachBand(rows: h, threads: threads) { rows in
+                            scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
+                                                     time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound))
+                        }
+                    }
+                }
+            }
+            return try? PixelBuffer(width: w, height: h, scale: src.scale, alpha: .premultiplied, bytes: out)
+        }
+    }()
+
+    /// `[[stitchable]] half4 backgroundWarp(float2 position, SwiftUI::Layer layer)`: the layer as it is.
+    public struct Identity: LayerShaderFunction {
+        public static let parameters: [ShaderParameter] = []
+        public init(arguments: ShaderArguments) {}
+        public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> { layer.sample(position) }
+    }
+
+    /// The single lookup: the noise's red and green move each pixel's source.
+    public struct Single: LayerShaderFunction {
+        public static let parameters = [ShaderParameter("size", .float2), ShaderParameter("noiseTex", .image)]
+        let size: SIMD2<Float>, noise: Texture
+        public init(arguments a: ShaderArguments) { size = a.float2(0); noise = a.texture(1) }
+        public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> {
+            let s = Sampler(address: .repeat, filter: .linear)
+            let uv = position / size
+            let n = noise.sample(s, uv)
+            let offset = (SIMD2(n.x, n.y) - 0.5) * 200.0
+            return layer.sample(position + offset)
+        }
+    }
+
+    /// The domain warp: sample the noise, then sample it again at the shifted coordinate; time moves
+    /// the first lookup.
+    public struct DomainWarp: LayerShaderFunction {
+        public static let parameters = [ShaderParameter("size", .float2), ShaderParameter("noiseTex", .image), ShaderParameter("time", .float)]
+        let size: SIMD2<Float>, noise: Texture, time: Float
+        public init(arguments a: ShaderArguments) { size = a.float2(0); noise = a.texture(1); time = a.float(2) }
+        public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> {
+            let s = Sampler(address: .repeat, filter: .linear)
+            let uv = position / size
+            var n = noise.sample(s, uv + time * BackgroundWarp.drift)
+            let q = SIMD2(n.x, n.y)
+            n = noise.sample(s, uv + q)
+            let offset = (SIMD2(n.x, n.y) - 0.5) * 200.0
+            return layer.sample(position + offset)
+        }
+    }
+}
