@@ -9,16 +9,20 @@
 #define SCANLINE_CLONES
 #endif
 
-static inline int wrap(int i, int n) { i %= n; return i < 0 ? i + n : i; }
+static inline int wrap(int i, int n) {
+    if ((n & (n - 1)) == 0) return i & (n - 1);   // powers of two: a mask
+    i %= n; return i < 0 ? i + n : i;
+}
+static inline int ifloor(float x) { int i = (int)x; return (float)i > x ? i - 1 : i; }
 
-// Bilinear, repeat: the RG channels of the noise at normalised uv.
-static inline void noise_rg(const float *noise, int nw, int nh, float u, float v, float *r, float *g) {
+// Bilinear, repeat: the RG channels of the noise (RG float pairs) at normalised uv.
+static inline __attribute__((always_inline)) void noise_rg(const float *noise, int nw, int nh, float u, float v, float *r, float *g) {
     float x = u * (float)nw - 0.5f, y = v * (float)nh - 0.5f;
-    float x0 = floorf(x), y0 = floorf(y);
-    float fx = x - x0, fy = y - y0;
-    int ix = wrap((int)x0, nw), iy = wrap((int)y0, nh), ix1 = wrap(ix + 1, nw), iy1 = wrap(iy + 1, nh);
-    const float *a = noise + ((size_t)iy * nw + ix) * 4, *b = noise + ((size_t)iy * nw + ix1) * 4;
-    const float *c = noise + ((size_t)iy1 * nw + ix) * 4, *d = noise + ((size_t)iy1 * nw + ix1) * 4;
+    int fx0 = ifloor(x), fy0 = ifloor(y);
+    float fx = x - (float)fx0, fy = y - (float)fy0;
+    int ix = wrap(fx0, nw), iy = wrap(fy0, nh), ix1 = wrap(ix + 1, nw), iy1 = wrap(iy + 1, nh);
+    const float *a = noise + ((size_t)iy * nw + ix) * 2, *b = noise + ((size_t)iy * nw + ix1) * 2;
+    const float *c = noise + ((size_t)iy1 * nw + ix) * 2, *d = noise + ((size_t)iy1 * nw + ix1) * 2;
     float tr = a[0] + (b[0] - a[0]) * fx, br = c[0] + (d[0] - c[0]) * fx;
     float tg = a[1] + (b[1] - a[1]) * fx, bg = c[1] + (d[1] - c[1]) * fx;
     *r = tr + (br - tr) * fy;

@@ -21,10 +21,14 @@ public enum BackgroundWarp {
         ShaderLibrary.default.registerAccelerated("backgroundWarp") { args, image, threads in
             let size = args.float2(0), time = args.float(2)
             let noise = args.texture(1)
+            // Red and green only: half the memory, so the second (scattered) lookup stays in cache.
+            let all = noise.values
+            var rg = [Float](repeating: 0, count: noise.width * noise.height * 2)
+            for i in 0..<(noise.width * noise.height) { rg[i * 2] = all[i * 4]; rg[i * 2 + 1] = all[i * 4 + 1] }
             let src = image.converted(to: .premultiplied)
             var out = [UInt8](repeating: 0, count: src.bytes.count)
             let w = src.width, h = src.height, scale = Float(src.scale)
-            noise.values.withUnsafeBufferPointer { n in
+            rg.withUnsafeBufferPointer { n in
                 src.bytes.withUnsafeBufferPointer { s in
                     out.withUnsafeMutableBufferPointer { o in
                         nonisolated(unsafe) let np = n.baseAddress!, sp = s.baseAddress!, op = o.baseAddress!

@@ -45,7 +45,7 @@ public struct Output: Sendable {
 public enum ScanlineCLI {
     public static let version = "0.1.0"
 
-    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command]
+    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command]
 
     public static var overview: String {
         var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"

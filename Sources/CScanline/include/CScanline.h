@@ -23,8 +23,8 @@ void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
 void scanline_tune_malloc(void);
 
 /// The background warp of seed 004 over a premultiplied RGBA8 layer of width×height pixels at
-/// `scale` pixels per point, for output rows [row0, row1). `noise` is a float RGBA texture of
-/// nw×nh texels, sampled with repeat addressing and linear filtering. For each pixel at position p
+/// `scale` pixels per point, for output rows [row0, row1). `noise` holds the red and green of a
+/// float texture of nw×nh texels (two floats a texel), sampled with repeat addressing and linear filtering. For each pixel at position p
 /// (points, pixel centre): uv = p / size; n = noise(uv + time × drift); n2 = noise(uv + n.rg);
 /// offset = (n2.rg − 0.5) × 200; out = layer.sample(p + offset) (bilinear, clamped to the layer).
 void scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
