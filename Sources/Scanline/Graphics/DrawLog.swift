@@ -16,6 +16,8 @@ public final class DrawLog: @unchecked Sendable {
         public let characters: [Int]
         /// For glyphs: drawn without subpixel quantization.
         public let exact: Bool
+        /// For glyphs: the face, e.g. "Noto Sans Mono Regular".
+        public let fontName: String?
         /// `bounds` mapped to the canvas.
         public var canvasBounds: CGRect { bounds.applying(transform) }
         public var canvasOrigin: CGPoint { bounds.origin.applying(transform) }
@@ -26,7 +28,7 @@ public final class DrawLog: @unchecked Sendable {
     public init() {}
     public var entries: [Entry] { lock.withLock { items } }
 
-    func record(_ kind: Kind, _ ctx: GraphicsContext, bounds: CGRect, shading: Shading, characters: [Int] = [], exact: Bool = false) {
+    func record(_ kind: Kind, _ ctx: GraphicsContext, bounds: CGRect, shading: Shading, characters: [Int] = [], exact: Bool = false, fontName: String? = nil) {
         var color: RGBA? = nil
         switch shading.storage {
         case .color(let c): color = c.resolve(in: ctx.environment.colorScheme)
@@ -34,7 +36,7 @@ public final class DrawLog: @unchecked Sendable {
         default: break
         }
         let e = Entry(kind: kind, transform: ctx.transform, bounds: bounds, color: color, opacity: ctx.opacity,
-                      characters: characters, exact: exact)
+                      characters: characters, exact: exact, fontName: fontName)
         lock.withLock { items.append(e) }
     }
 }

@@ -42,9 +42,9 @@ enum FilterKernels {
     }
 
     /// A Gaussian blur of standard deviation `sigma` pixels, in place. Outside the layer counts as
-    /// transparent. Small sigmas use the exact separable kernel (radius ⌈3σ⌉); from σ = 8 five box
-    /// passes (running sums, O(1) a pixel) approximate it within about 1 %, so cost does not grow
-    /// with the radius.
+    /// transparent. Up to σ = 100 px it is the exact separable kernel (radius ⌈3σ⌉, O(σ) a pixel);
+    /// beyond, five running-sum box passes (O(1) a pixel). Only the drawn part and its reach are
+    /// processed.
     static func blur(_ layer: CairoSurface, sigma: CGFloat) {
         guard sigma >= 0.25 else { return }
         let rowWords = layer.stride / 4
@@ -61,8 +61,9 @@ enum FilterKernels {
             }
         }
         guard maxX >= 0 else { return }
-        let boxes = sigma < 8 ? [] : boxSizes(sigma: Double(sigma), passes: 5)
-        let reach = sigma < 8 ? Int((3 * sigma).rounded(.up)) : boxes.reduce(0) { $0 + $1 / 2 }
+        let exact = sigma <= FilterKernels.exactSigmaLimit
+        let boxes = exact ? [] : boxSizes(sigma: Double(sigma), passes: 5)
+        let reach = exact ? Int((3 * sigma).rounded(.up)) : boxes.reduce(0) { $0 + $1 / 2 }
         let x0 = max(0, minX - reach), y0 = max(0, minY - reach)
         let x1 = min(layer.width - 1, maxX + reach), y1 = min(layer.height - 1, maxY + reach)
         let width = x1 - x0 + 1, height = y1 - y0 + 1
@@ -76,13 +77,7 @@ enum FilterKernels {
                 plane[i + 2] = Float(v & 0xFF); plane[i + 3] = Float(v >> 24)
             }
         }
-        plane.withUnsafeMutableBufferPointer { p in
-            if sigma < 8 {
-                convolve(p.baseAddress!, width: width, height: height, kernel: gaussianKernel(sigma: Float(sigma)))
-            } else {
-                for box in boxes { boxBlur(p.baseAddress!, width: width, height: height, size: box) }
-            }
-        }
+        plane.withUnsafeMutableBufferPointer { p in gaussian(p.baseAddress!, width: width, height: height, sigma: Float(sigma)) }
         for y in 0..<height {
             let row = words + (y0 + y) * rowWords + x0
             for x in 0..<width {
@@ -92,6 +87,19 @@ enum FilterKernels {
                 // Keep premultiplied colour ≤ alpha after rounding.
                 row[x] = a << 24 | min(q(plane[i]), a) << 16 | min(q(plane[i + 1]), a) << 8 | min(q(plane[i + 2]), a)
             }
+        }
+    }
+
+    /// Up to this sigma (pixels) the blur is the exact separable Gaussian (O(σ) a pixel); beyond,
+    /// five running-sum box passes (O(1) a pixel, within about 3 % of the Gaussian's peak).
+    static let exactSigmaLimit: CGFloat = 100
+
+    /// A Gaussian blur of a 4-channel float plane, in place; outside counts as 0.
+    static func gaussian(_ p: UnsafeMutablePointer<Float>, width: Int, height: Int, sigma: Float) {
+        if CGFloat(sigma) <= exactSigmaLimit {
+            convolve(p, width: width, height: height, kernel: gaussianKernel(sigma: sigma))
+        } else {
+            for box in boxSizes(sigma: Double(sigma), passes: 5) { boxBlur(p, width: width, height: height, size: box) }
         }
     }
 

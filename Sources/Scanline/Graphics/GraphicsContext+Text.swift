@@ -83,7 +83,7 @@ extension GraphicsContext {
         if let log = surface.log {
             let first = run.glyphs[range.lowerBound].position
             log.record(.glyphs, self, bounds: CGRect(origin: first, size: .zero), shading: source,
-                       characters: range.map { run.glyphs[$0].characterIndex }, exact: exact)
+                       characters: range.map { run.glyphs[$0].characterIndex }, exact: exact, fontName: run.fontName)
         }
         let font = run.font
         if exact, case .color(let c) = source.storage,
