@@ -64,7 +64,16 @@ public struct GlitchText: View {
 // MARK: - Demo
 
 public struct GlitchTextDemo: View {
+    // Beyond the seed: the second line's text and colours, for `scanline render glitch-text --text …`.
+    var secondText = "SIGNAL LOST"
+    var secondFirstColor: Color = .green
+    var secondSecondColor: Color = .purple
+
     public init() {}
+    public init(secondText: String, firstColor: Color, secondColor: Color) {
+        self.secondText = secondText; secondFirstColor = firstColor; secondSecondColor = secondColor
+    }
+
     public var body: some View {
         ZStack {
             Color.black.ignoresSafeArea()
@@ -74,7 +83,7 @@ public struct GlitchTextDemo: View {
                     .font(.system(.largeTitle, design: .monospaced, weight: .black))
                     .scaleEffect(1.6)
 
-                GlitchText(text: "SIGNAL LOST", firstColor: .green, secondColor: .purple)
+                GlitchText(text: secondText, firstColor: secondFirstColor, secondColor: secondSecondColor)
                     .font(.system(.title3, design: .monospaced, weight: .bold))
                     .padding(.top, 36)
             }

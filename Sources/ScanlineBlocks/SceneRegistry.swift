@@ -50,10 +50,9 @@ public enum SceneRegistry {
                                      SceneParameter(name: "second-color", kind: .color, defaultValue: "purple", help: "The second line's second copy")],
                         size: CGSize(width: 390, height: 320), duration: 2.5,
                         make: { a in
-                            if a.values.isEmpty { return AnyView(GlitchTextDemo()) }
-                            return AnyView(GlitchTextScene(text: a.text("text", default: "SIGNAL LOST"),
-                                                           first: try a.color("first-color", default: .green),
-                                                           second: try a.color("second-color", default: .purple)))
+                            AnyView(GlitchTextDemo(secondText: a.text("text", default: "SIGNAL LOST"),
+                                                   firstColor: try a.color("first-color", default: .green),
+                                                   secondColor: try a.color("second-color", default: .purple)))
                         }),
         SceneDescriptor(name: "highlight-heading",
                         summary: "Seed 003: a highlight sweeps behind a wrapped heading on a gentle spring.",
@@ -74,25 +73,6 @@ public enum SceneRegistry {
     ]
 
     public static func named(_ name: String) -> SceneDescriptor? { all.first { $0.name == name } }
-}
-
-/// The glitch-text demo with its second line's text and colours chosen on the command line.
-struct GlitchTextScene: View {
-    let text: String, first: Color, second: Color
-    var body: some View {
-        ZStack {
-            Color.black.ignoresSafeArea()
-            VStack(spacing: 18) {
-                GlitchText(text: "GLITCH")
-                    .font(.system(.largeTitle, design: .monospaced, weight: .black))
-                    .scaleEffect(1.6)
-                GlitchText(text: text, firstColor: first, secondColor: second)
-                    .font(.system(.title3, design: .monospaced, weight: .bold))
-                    .padding(.top, 36)
-            }
-            .foregroundStyle(.white)
-        }
-    }
 }
 
 /// A scene's backdrop: the demo centred on a full-canvas colour, with its text colour.
