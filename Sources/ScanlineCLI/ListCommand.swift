@@ -48,9 +48,11 @@ enum GalleryCommand {
                 }
                 let still = try await make(2, 30).still(at: scene.duration * 0.45)
                 try still.writePNG(to: folder.appendingPathComponent("\(scene.name).png"))
-                var gif = ExportOptions(); gif.duration = scene.duration; gif.fps = 25
+                // GIFs of long scenes (the transcript's moving background changes every pixel) are kept
+                // small: at most 6 s, at 12 fps.
+                var gif = ExportOptions(); gif.duration = min(scene.duration, 6); gif.fps = scene.duration > 6 ? 12 : 25
                 _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).gif").path, format: .gif, options: gif,
-                                              makeRenderer: { try make(1, 25) })
+                                              makeRenderer: { try make(1, gif.fps) })
                 var mp4 = ExportOptions(); mp4.duration = scene.duration; mp4.fps = 30
                 _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).mp4").path, format: .mp4, options: mp4,
                                               makeRenderer: { try make(2, 30) })
