@@ -175,3 +175,26 @@ func glitchNoise(_ tick: Int, _ seed: Double) -> Double {
         }
     }
 }
+
+/// A renderer that asks for a fixed size.
+struct FixedSizeRenderer: TextRenderer {
+    var animatableData: EmptyAnimatableData { get { EmptyAnimatableData() } set {} }
+    func draw(layout: Text.Layout, in ctx: inout GraphicsContext) { for line in layout { ctx.draw(line) } }
+    func sizeThatFits(proposal: ProposedViewSize, text: TextProxy) -> CGSize {
+        let own = text.sizeThatFits(proposal)
+        return CGSize(width: own.width + 20, height: 50)
+    }
+}
+
+@MainActor @Suite struct TextRendererSizingTests {
+    @Test func rendererSizesTheText() async throws {
+        let plain = try await SceneRenderer(Text("Hi"), size: CGSize(width: 200, height: 100)).layoutDump()
+        let sized = try await SceneRenderer(Text("Hi").textRenderer(FixedSizeRenderer()), size: CGSize(width: 200, height: 100)).layoutDump()
+        func width(_ d: String) -> Double {
+            let l = d.split(separator: "\n").first { $0.contains("Text(") }!
+            return Double(l[l.index(after: l.lastIndex(of: "(")!)..<l.lastIndex(of: ")")!].split(separator: ",")[2].trimmingCharacters(in: .whitespaces))!
+        }
+        #expect(abs(width(sized) - width(plain) - 20) < 0.01)
+        #expect(sized.contains(", 50.00)"))
+    }
+}

@@ -25,10 +25,18 @@ final class TextNode: Node {
         let w = l.map { $0.typographicBounds.width }.max() ?? 0
         return CGSize(width: w, height: l.bounds.maxY)
     }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+    /// The text's own size for a proposal.
+    func naturalSize(_ p: ProposedViewSize) -> CGSize {
         let width: CGFloat? = p.width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if p.width == 0 { return size(of: layout(width: nil)).applying(.init(scaleX: 0, y: 1)) }
         return size(of: layout(width: width))
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        // A text renderer may size the text itself (its default is the text's own size).
+        if let renderer = environment.textRenderer {
+            return renderer.sizeThatFits(proposal: p, text: TextProxy(measure: { [unowned self] in naturalSize($0) }))
+        }
+        return naturalSize(p)
     }
     override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
         if g.key == "firstTextBaseline", let l = layout(width: nil), let first = l.first { return first.origin.y }
@@ -41,6 +49,8 @@ final class TextNode: Node {
         c.environment = environment
         c.translateBy(x: frame.minX, y: frame.minY)
         if let renderer = environment.textRenderer {
+            // `displayPadding` is room the renderer may draw in beyond the text; nothing clips text
+            // here, so it needs no extra layer.
             renderer.draw(layout: l, in: &c)
             return
         }
