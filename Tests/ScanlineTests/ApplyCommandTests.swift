@@ -136,12 +136,20 @@ enum Binary {
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["long.mp4"])
         try await Task.sleep(for: .milliseconds(200))
-        let children = Process()
-        children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        children.arguments = ["-f", out.lastPathComponent]
-        children.standardOutput = FileHandle.nullDevice
-        try children.run(); children.waitUntilExit()
-        #expect(children.terminationStatus == 1, "an ffmpeg child is still running")
+        // Killed children may take a moment to be reaped on a busy machine: look for up to 2 s.
+        var left = ""
+        for _ in 0..<20 {
+            let children = Process()
+            children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+            children.arguments = ["-af", folder.path]   // the test folder is unique to this run
+            let listing = Pipe()
+            children.standardOutput = listing
+            try children.run(); children.waitUntilExit()
+            left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if children.terminationStatus == 1 { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(left.isEmpty, "still running: \(left)")
     }
 
     @Test func everyRegisteredEffectRendersAtZeroHalfAndOne() async throws {

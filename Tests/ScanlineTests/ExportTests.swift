@@ -104,6 +104,28 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(try probe(still).frames == 40) // one stored frame per rendered frame
     }
 
+    @Test func aFrameOfNewColoursGetsItsOwnPalette() async throws {
+        func gradient(_ a: Color, _ b: Color) throws -> PixelBuffer {
+            try PixelBuffer.render(size: CGSize(width: 128, height: 128)) { ctx in
+                ctx.fill(Path(CGRect(x: 0, y: 0, width: 128, height: 128)),
+                         with: .linearGradient(Gradient(colors: [a, b]), startPoint: .zero, endPoint: CGPoint(x: 128, y: 128)))
+            }
+        }
+        let warm = try gradient(.red, .yellow), cool = try gradient(.blue, .green)
+        let url = folder.appendingPathComponent("palettes.gif")
+        let gif = try GIFEncoder(url: url, width: 128, height: 128, fps: 10, palette: Palette.build(from: [warm]))
+        try gif.write(warm)
+        try gif.write(cool)
+        try gif.finish()
+        #expect(gif.localPaletteFrames == 1)
+        let png = folder.appendingPathComponent("second.png")
+        _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,1)", "-frames:v", "1", png.path], what: "decode")
+        let decoded = try PixelBuffer(contentsOf: png), truth = cool.converted(to: .straight)
+        var total = 0
+        for i in stride(from: 0, to: truth.bytes.count, by: 4) { for c in 0..<3 { total += abs(Int(truth.bytes[i + c]) - Int(decoded.bytes[i + c])) } }
+        #expect(Double(total) / Double(128 * 128 * 3) < 4)
+    }
+
     func run(_ args: [String]) async -> (code: Int32, err: String) {
         var o = Output()
         let code = await ScanlineCLI.run(args, output: &o)
@@ -171,12 +193,20 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(p.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         try await Task.sleep(nanoseconds: 200_000_000)
-        let children = Process()
-        children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        children.arguments = ["-f", "long.mp4"]
-        children.standardOutput = FileHandle.nullDevice
-        try children.run(); children.waitUntilExit()
-        #expect(children.terminationStatus == 1, "an ffmpeg child is still running")
+        // Killed children may take a moment to be reaped on a busy machine: look for up to 2 s.
+        var left = ""
+        for _ in 0..<20 {
+            let children = Process()
+            children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+            children.arguments = ["-af", folder.path]   // the test folder is unique to this run
+            let listing = Pipe()
+            children.standardOutput = listing
+            try children.run(); children.waitUntilExit()
+            left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if children.terminationStatus == 1 { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(left.isEmpty, "still running: \(left)")
     }
 
     @Test func listShowsEveryScene() async {

@@ -6,6 +6,8 @@ internal import CGif
 /// is stored as a single transparent pixel, so the file has exactly one frame per rendered frame. Frames that make pixels transparent are written whole,
 /// after clearing the canvas. Delays are in hundredths of a second, distributed so the total
 /// matches the frame count exactly (viewers clamp delays under 2/100 s, so keep GIFs ≤ 50 fps).
+/// A frame whose changed area the shared palette renders badly (twice the error of a palette of
+/// its own) and that is at least 64×64 pixels gets a local colour table.
 public final class GIFEncoder: FrameSink {
     let file: AtomicFile
     let gif: UnsafeMutablePointer<GifFileType>
@@ -17,7 +19,16 @@ public final class GIFEncoder: FrameSink {
     var pending: Pending? = nil
     var failed = false
 
-    struct Pending { var canvas: [UInt8]; var rect: (x: Int, y: Int, w: Int, h: Int); var pixels: [UInt8]; var delay: Int; var disposeToBackground = false }
+    struct Pending {
+        var canvas: [UInt8]; var rect: (x: Int, y: Int, w: Int, h: Int); var pixels: [UInt8]; var delay: Int
+        var disposeToBackground = false
+        /// A palette of this frame's own, when the shared one would lose too much of it.
+        var localPalette: Palette? = nil
+    }
+    /// Frames whose changed area is at least this many pixels may get a palette of their own.
+    static let localPaletteMinimumArea = 64 * 64
+    /// How many frames used a local palette (for tests and reports).
+    public private(set) var localPaletteFrames = 0
 
     /// - Parameters:
     ///   - loop: how many times viewers play it; 0 forever (the default).
@@ -112,7 +123,21 @@ public final class GIFEncoder: FrameSink {
                     if idx[i] != prev[i] { sub[y * w + x] = idx[i] }
                 }
             }
-            pending = Pending(canvas: idx, rect: (minX, minY, w, h), pixels: sub, delay: d)
+            var next = Pending(canvas: idx, rect: (minX, minY, w, h), pixels: sub, delay: d)
+            // A frame of its own colours (a flash, a new scene) gets its own palette when the shared
+            // one would lose much of it: chosen for quality, and only for areas large enough that
+            // the 768-byte colour table is small beside the image data.
+            if w * h >= GIFEncoder.localPaletteMinimumArea, let crop = try? frame.cropped(x: minX, y: minY, width: w, height: h) {
+                let local = Palette.build(from: [crop])
+                if local.error(of: crop) * 2 < palette.error(of: crop) {
+                    let localIdx = local.indices(crop)
+                    for k in 0..<(w * h) where sub[k] != Palette.transparentIndex { sub[k] = localIdx[k] }
+                    next.pixels = sub
+                    next.localPalette = local
+                    localPaletteFrames += 1
+                }
+            }
+            pending = next
         }
         canvas = idx
     }
@@ -125,8 +150,15 @@ public final class GIFEncoder: FrameSink {
         var ext = [UInt8](repeating: 0, count: 4)
         let n = EGifGCBToExtension(&gcb, &ext)
         var pixels = p.pixels
+        var localMap: UnsafeMutablePointer<ColorMapObject>? = nil
+        if let local = p.localPalette {
+            var colors = local.colors.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
+            while colors.count < 256 { colors.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
+            localMap = GifMakeMapObject(256, &colors)
+        }
+        defer { if let localMap { GifFreeMapObject(localMap) } }
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext) == GIF_OK,
-              EGifPutImageDesc(gif, Int32(p.rect.x), Int32(p.rect.y), Int32(p.rect.w), Int32(p.rect.h), false, nil) == GIF_OK else {
+              EGifPutImageDesc(gif, Int32(p.rect.x), Int32(p.rect.y), Int32(p.rect.w), Int32(p.rect.h), false, localMap) == GIF_OK else {
             throw ScanlineError.renderFailed(reason: "giflib could not write a frame (\(gifError()))")
         }
         for row in 0..<p.rect.h {

@@ -106,6 +106,24 @@ public final class Palette: @unchecked Sendable {
         return UInt8(best)
     }
 
+    /// Mean squared error (per opaque pixel, over RGB) of mapping `frame` to this palette without dither.
+    func error(of frame: PixelBuffer) -> Double {
+        let p = frame.converted(to: .straight)
+        var total = 0.0, n = 0
+        let step = max(1, Int((Double(p.width * p.height) / 50_000).squareRoot()))
+        for y in stride(from: 0, to: p.height, by: step) {
+            for x in stride(from: 0, to: p.width, by: step) {
+                let i = (y * p.width + x) * 4
+                if p.bytes[i + 3] < 128 { continue }
+                let c = colors[Int(nearest(Int(p.bytes[i]), Int(p.bytes[i + 1]), Int(p.bytes[i + 2])))]
+                let dr = Double(c.r) - Double(p.bytes[i]), dg = Double(c.g) - Double(p.bytes[i + 1]), db = Double(c.b) - Double(p.bytes[i + 2])
+                total += dr * dr + dg * dg + db * db
+                n += 1
+            }
+        }
+        return n == 0 ? 0 : total / Double(n)
+    }
+
     /// Maps a frame to palette indices (transparent pixels → `transparentIndex`).
     func indices(_ frame: PixelBuffer) -> [UInt8] {
         let p = frame.converted(to: .straight)

@@ -68,6 +68,19 @@ public struct PixelBuffer: Hashable, Sendable {
         return PixelBuffer(unchecked: width, height, scale, target, out.bytes)
     }
 
+    /// The pixels of a rectangle (in pixels), same representation and scale.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) throws -> PixelBuffer {
+        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= width, y + h <= height else {
+            throw ScanlineError.invalidArgument(name: "crop", value: "\(x),\(y) \(w)x\(h)", reason: "outside the \(width)x\(height) image")
+        }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for row in 0..<h {
+            let src = ((y + row) * width + x) * 4
+            out.replaceSubrange((row * w * 4)..<((row + 1) * w * 4), with: bytes[src..<(src + w * 4)])
+        }
+        return PixelBuffer(unchecked: w, h, scale, alpha, out)
+    }
+
     init(unchecked width: Int, _ height: Int, _ scale: CGFloat, _ alpha: AlphaRepresentation, _ bytes: [UInt8]) {
         self.width = width; self.height = height; self.scale = scale; self.alpha = alpha; self.bytes = bytes
     }
