@@ -272,8 +272,8 @@ public struct GraphicsContext {
         }
     }
 
-    /// Sets cairo's source to `shading`, with `opacity` folded into its alpha. Returns false when
-    /// nothing would show (NaN geometry in a gradient).
+    /// Sets cairo's source to `shading`, with `opacity` folded into its alpha. A gradient with NaN
+    /// geometry becomes transparent.
     func setSource(_ cr: OpaquePointer, _ shading: Shading, opacity: Double) {
         let scheme = environment.colorScheme
         func stops(_ pattern: OpaquePointer, _ g: Gradient) {

@@ -211,7 +211,8 @@ final class OpacityNode: WrapperNode {
         guard opacity > 0 else { return }
         var c = ctx
         c.opacity *= opacity
-        if opacity == 1 { child.draw(c) } else { c.drawLayer { layer in var l = layer; l.opacity = 1; child.draw(l) } }
+        // Below 1 the subtree is drawn as one layer, so overlapping parts fade together.
+        if opacity == 1 { child.draw(c) } else { c.drawLayer { layer in child.draw(layer) } }
     }
 }
 
