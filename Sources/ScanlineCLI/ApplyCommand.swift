@@ -13,7 +13,7 @@ enum ApplyCommand {
             OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; .mp4, .mov, .mkv or .webm for video."),
             OptionSpec(["--amount"], value: "VALUE", help: "The effect's strength, 0...1, or keyframes seconds:value,… (e.g. 0:0,1:1,3:0). Default 1."),
             OptionSpec(["--time"], value: "SECONDS", help: "The moment to render, for images (video follows its timestamps). Default 0."),
-            OptionSpec(["--scale"], value: "N", help: "Pixels per point of the input (a 2x screenshot is 2). Default 1."),
+            OptionSpec(["--scale"], value: "N", help: "Pixels per point of the input (a 2x screenshot is 2), or keyframes seconds:scale. Default 1."),
             OptionSpec(["--reduce-motion"], help: "Reduce Motion: the effect's clock stands still (see each effect)."),
             OptionSpec(["--threads"], value: "N", help: "Threads to use (default: every core); output is identical for any count."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
@@ -45,7 +45,9 @@ enum ApplyCommand {
             }
         }
         let time = try args.double("--time", in: 0...86_400) ?? 0
-        let scale = try args.double("--scale", in: 0.25...8) ?? 1
+        let scale: Keyframes
+        do { scale = try args.string("--scale").map { try Keyframes.parse($0, name: "--scale", range: 0.25...8) } ?? Keyframes(constant: 1) }
+        catch let e as ScanlineError { throw UsageError(e.description) }
         let threads = try args.int("--threads", in: 1...256)
         let reduceMotion = args.has("--reduce-motion")
         func context(at t: Double) -> EffectContext {
@@ -60,7 +62,7 @@ enum ApplyCommand {
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
             try VideoProcessor(input: input, output: outputURL).run({ frame, t in
                 var f = frame
-                f.scale = CGFloat(scale)
+                f.scale = CGFloat(scale.value(at: t))
                 return try effect.apply(f, context(at: t))
             }, progress: { done, total in bar.update(done, total) })
             bar.finish()
@@ -71,7 +73,7 @@ enum ApplyCommand {
             throw UsageError("an image input is written as .png (got '\(outputURL.lastPathComponent)')")
         }
         var image = try PixelBuffer(contentsOf: input)
-        image.scale = CGFloat(scale)
+        image.scale = CGFloat(scale.value(at: time))
         let result = try effect.apply(image, context(at: time))
         try result.writePNG(to: outputURL)
         output.warn("wrote \(outputURL.path) (\(result.width)x\(result.height) px)")

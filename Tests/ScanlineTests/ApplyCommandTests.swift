@@ -66,6 +66,12 @@ enum Binary {
         #expect(await run(["apply", "chromatic-glitch", try input().path, "-o", keyed.path, "--amount", "0:0,1:1", "--time", "0.5"]).code == 0)
         let half = try PixelBuffer(contentsOf: input()).chromaticGlitch(0.5, time: 0.5)
         #expect(try PixelBuffer(contentsOf: keyed).bytes == half.converted(to: .straight).bytes)
+        // --scale takes keyframes too: 2 pixels a point at t = 1.
+        let scaled = folder.appendingPathComponent("scaled.png")
+        #expect(await run(["apply", "chromatic-glitch", try input().path, "-o", scaled.path, "--scale", "0:1,1:2", "--time", "1"]).code == 0)
+        var twice = try PixelBuffer(contentsOf: input())
+        twice.scale = 2
+        #expect(try PixelBuffer(contentsOf: scaled).bytes == twice.chromaticGlitch(1, time: 1).converted(to: .straight).bytes)
     }
 
     @Test func badInputsGiveOneLineAndNoFile() async throws {
@@ -79,6 +85,8 @@ enum Binary {
             (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "1.5"], 2, "values must be in 0.0...1.0"),
             (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--amount", "nan"], 2, "is not a number"),
             (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--time", "-1"], 2, "--time must be between"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--scale", "-1"], 2, "values must be in 0.25...8.0"),
+            (["apply", "chromatic-glitch", try input().path, "-o", out.path, "--scale", "0:1,x:2"], 2, "is not a number"),
             (["apply", "blur-everything", try input().path, "-o", out.path], 2, "unknown effect 'blur-everything'"),
             (["apply", "chromatic-glitch", try input().path, "-o", folder.appendingPathComponent("no/dir/x.png").path], 1, "does not exist"),
             (["apply", "chromatic-glitch", try input().path, "-o", folder.appendingPathComponent("x.gif").path], 2, "written as .png"),
