@@ -6,8 +6,8 @@ internal import CGif
 /// is stored as a single transparent pixel, so the file has exactly one frame per rendered frame. Frames that make pixels transparent are written whole,
 /// after clearing the canvas. Delays are in hundredths of a second, distributed so the total
 /// matches the frame count exactly (viewers clamp delays under 2/100 s, so keep GIFs ≤ 50 fps).
-/// A frame whose changed area the shared palette renders badly (twice the error of a palette of
-/// its own) and that is at least 64×64 pixels gets a local colour table.
+/// A frame whose changed area the shared palette renders badly (RMS error over 10 levels, four
+/// times that of a palette of its own) and that is at least 64×64 pixels gets a local colour table.
 public final class GIFEncoder: FrameSink {
     let file: AtomicFile
     let gif: UnsafeMutablePointer<GifFileType>
@@ -129,7 +129,11 @@ public final class GIFEncoder: FrameSink {
             // the 768-byte colour table is small beside the image data.
             if w * h >= GIFEncoder.localPaletteMinimumArea, let crop = try? frame.cropped(x: minX, y: minY, width: w, height: h) {
                 let local = Palette.build(from: [crop])
-                if local.error(of: crop) * 2 < palette.error(of: crop) {
+                let shared = palette.error(of: crop)
+                // Only when the shared palette is clearly wrong for this frame (RMS error over 10
+                // levels and four times a local palette's): a local table costs bytes, and mixing
+                // palettes between frames costs quality where areas stay the same.
+                if shared > 100, local.error(of: crop) * 4 < shared {
                     let localIdx = local.indices(crop)
                     for k in 0..<(w * h) where sub[k] != Palette.transparentIndex { sub[k] = localIdx[k] }
                     next.pixels = sub
