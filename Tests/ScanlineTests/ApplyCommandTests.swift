@@ -22,6 +22,24 @@ enum Binary {
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// The command lines of processes whose arguments mention `text` (a test's unique folder), once
+    /// killed children have been reaped: looks for up to 2 s, as a busy machine may take a moment.
+    static func processesMentioning(_ text: String) async throws -> String {
+        var left = ""
+        for _ in 0..<20 {
+            let pgrep = Process()
+            pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+            pgrep.arguments = ["-af", text]
+            let listing = Pipe()
+            pgrep.standardOutput = listing
+            try pgrep.run(); pgrep.waitUntilExit()
+            left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if pgrep.terminationStatus == 1 { return "" }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return left
+    }
+
     /// Makes a test video with ffmpeg (installed by `make setup`): testsrc pattern and a 440 Hz tone.
     static func makeVideo(_ url: URL, seconds: Int, size: String = "320x240") throws {
         let p = Process()
@@ -144,19 +162,7 @@ enum Binary {
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["long.mp4"])
         try await Task.sleep(for: .milliseconds(200))
-        // Killed children may take a moment to be reaped on a busy machine: look for up to 2 s.
-        var left = ""
-        for _ in 0..<20 {
-            let children = Process()
-            children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-            children.arguments = ["-af", folder.path]   // the test folder is unique to this run
-            let listing = Pipe()
-            children.standardOutput = listing
-            try children.run(); children.waitUntilExit()
-            left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if children.terminationStatus == 1 { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+        let left = try await Binary.processesMentioning(folder.path)
         #expect(left.isEmpty, "still running: \(left)")
     }
 

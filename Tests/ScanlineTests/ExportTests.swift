@@ -193,19 +193,7 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(p.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         try await Task.sleep(nanoseconds: 200_000_000)
-        // Killed children may take a moment to be reaped on a busy machine: look for up to 2 s.
-        var left = ""
-        for _ in 0..<20 {
-            let children = Process()
-            children.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-            children.arguments = ["-af", folder.path]   // the test folder is unique to this run
-            let listing = Pipe()
-            children.standardOutput = listing
-            try children.run(); children.waitUntilExit()
-            left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if children.terminationStatus == 1 { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+        let left = try await Binary.processesMentioning(folder.path)
         #expect(left.isEmpty, "still running: \(left)")
     }
 
