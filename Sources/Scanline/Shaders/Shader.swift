@@ -168,7 +168,8 @@ public struct ShaderLibrary: Equatable, Sendable {
 
     // The three `register`s repeat one shape on purpose: each builds its runner closure here, in an
     // inlinable generic function, so the pixel loop is specialised where the function is
-    // registered. Routing them through one shared helper measured ~35 % slower (Benchmarks/).
+    // registered. A shared helper taking the loop as a closure was tried and benchmarked slower in
+    // repeated runs (run-to-run noise here is about ±20 %), so it was not kept.
 
     /// Registers a layer-effect function under `name`, replacing any function of that name.
     @inlinable public func register<F: LayerShaderFunction>(_ type: F.Type, as name: String) {
