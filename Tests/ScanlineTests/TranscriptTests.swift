@@ -2,6 +2,7 @@ import Testing
 @testable import Scanline
 @testable import ScanlineBlocks
 @testable import ScanlineCLI
+import CScanline
 
 enum Fixture {
     static func url(_ name: String) -> URL { TestPaths.testsFolder.appendingPathComponent("Fixtures/\(name)") }
@@ -115,6 +116,27 @@ enum Fixture {
         for i in 0..<a.bytes.count { worst = max(worst, abs(Int(a.bytes[i]) - Int(b.bytes[i]))) }
         #expect(worst <= 1)
         #expect(a.bytes != img.bytes)
+    }
+
+    @Test func vectorWarpGivesTheScalarBytes() throws {
+        // 67 columns: eight-pixel blocks and a scalar tail; times that move the lookup far and back.
+        let img = try pattern(67, 41)
+        guard case let .floats(nw, nh, all) = NoiseTexture.image(size: 32, seed: 5).source else { Issue.record("not a float image"); return }
+        let rg = (0..<(nw * nh)).flatMap { [all[$0 * 4], all[$0 * 4 + 1]] }
+        for (time, scale) in [(Float(0), Float(1)), (37.25, 2), (-5.5, 1.5)] {
+            var scalar = [UInt8](repeating: 0, count: img.bytes.count), vector = scalar
+            img.bytes.withUnsafeBufferPointer { l in
+                scalar.withUnsafeMutableBufferPointer { o in
+                    scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 0)
+                }
+                vector.withUnsafeMutableBufferPointer { o in
+                    scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 1)
+                }
+            }
+            let differing = zip(scalar, vector).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(differing == nil, "time \(time), scale \(scale): first difference at byte \(differing?.offset ?? -1)")
+            #expect(scalar != img.bytes)
+        }
     }
 
     @Test func noiseTilesAndRepeats() throws {
