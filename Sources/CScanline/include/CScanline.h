@@ -33,6 +33,14 @@ void scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int
                               float size_x, float size_y, const float *noise, int nw, int nh,
                               float time, float drift_x, float drift_y, int row0, int row1, int simd);
 
+/// Convolves rows [row0, row1) of a plane of width × 4 floats a row (interleaved channels) with a
+/// symmetric kernel of odd length `klen`, horizontally, in place; outside the row counts as 0.
+/// Returns 0, or -1 if memory ran out.
+int scanline_convolve_rows(float *plane, int width, int row0, int row1, const float *kernel, int klen);
+
+/// The vertical pass: columns [col0, col1) of the same plane (all `height` rows), in place.
+int scanline_convolve_columns(float *plane, int width, int height, int col0, int col1, const float *kernel, int klen);
+
 /// Frees memory returned by this module.
 void scanline_free(void *pointer);
 

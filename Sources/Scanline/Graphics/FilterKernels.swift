@@ -1,3 +1,5 @@
+internal import CScanline
+
 // Filter loops over cairo ARGB32 layers (premultiplied, one UInt32 per pixel: A<<24 | R<<16 | G<<8 | B).
 // Each runs row bands in parallel; every row is computed the same way whatever the band split, so
 // results do not depend on the thread count.
@@ -164,47 +166,19 @@ enum FilterKernels {
         }
     }
 
-    /// Convolves the 4-channel plane with a symmetric odd-length kernel, horizontally then vertically.
+    /// Convolves the 4-channel plane with a symmetric odd-length kernel, horizontally then vertically
+    /// (the C loops in CScanline/blur.c: rows in bands, then 4-pixel column strips in bands).
     static func convolve(_ p: UnsafeMutablePointer<Float>, width: Int, height: Int, kernel: [Float]) {
-        let r = kernel.count / 2
         nonisolated(unsafe) let plane = p
-        // Horizontal.
-        parallelRows(height) { rows in
-            var line = [Float](repeating: 0, count: (width + 2 * r) * 4)
-            for y in rows {
-                let row = plane + y * width * 4
-                for i in 0..<(width * 4) { line[r * 4 + i] = row[i] }
-                for x in 0..<width {
-                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
-                    for k in 0..<kernel.count {
-                        let j = (x + k) * 4, w = kernel[k]
-                        s0 += line[j] * w; s1 += line[j + 1] * w; s2 += line[j + 2] * w; s3 += line[j + 3] * w
-                    }
-                    row[x * 4] = s0; row[x * 4 + 1] = s1; row[x * 4 + 2] = s2; row[x * 4 + 3] = s3
-                }
+        kernel.withUnsafeBufferPointer { k in
+            nonisolated(unsafe) let kp = k.baseAddress!
+            let n = Int32(k.count)
+            parallelRows(height) { rows in
+                _ = scanline_convolve_rows(plane, Int32(width), Int32(rows.lowerBound), Int32(rows.upperBound), kp, n)
             }
-        }
-        // Vertical, in column bands.
-        let columnsPerBand = 16
-        let bands = (width + columnsPerBand - 1) / columnsPerBand
-        parallelRows(bands) { bandRange in
-            var col = [Float](repeating: 0, count: (height + 2 * r) * 4)
-            for band in bandRange {
-                for x in (band * columnsPerBand)..<min(width, (band + 1) * columnsPerBand) {
-                    for y in 0..<height {
-                        let i = (y * width + x) * 4, j = (r + y) * 4
-                        col[j] = plane[i]; col[j + 1] = plane[i + 1]; col[j + 2] = plane[i + 2]; col[j + 3] = plane[i + 3]
-                    }
-                    for y in 0..<height {
-                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
-                        for k in 0..<kernel.count {
-                            let j = (y + k) * 4, w = kernel[k]
-                            s0 += col[j] * w; s1 += col[j + 1] * w; s2 += col[j + 2] * w; s3 += col[j + 3] * w
-                        }
-                        let i = (y * width + x) * 4
-                        plane[i] = s0; plane[i + 1] = s1; plane[i + 2] = s2; plane[i + 3] = s3
-                    }
-                }
+            let strips = (width + 3) / 4
+            parallelRows(strips) { s in
+                _ = scanline_convolve_columns(plane, Int32(width), Int32(height), Int32(s.lowerBound * 4), Int32(min(width, s.upperBound * 4)), kp, n)
             }
         }
     }
