@@ -3,8 +3,12 @@
 //
 //   scanline-bench input PATH            write the 1920×1080 test image
 //   scanline-bench glitch PATH [REPEATS] time the chromatic glitch on PATH (ms per frame)
+//   scanline-bench wave [FRAMES] [GLYPHS.json]   WaveRenderer over 200 glyphs (fps)
+//   scanline-bench warp DIR              seed 004's background at 1080×1920: blur once, warp per
+//                                        frame; writes the blurred layer and noise for the peers
 import Scanline
 import ScanlineBlocks
+import CScanline
 
 /// A user-written shader as a Swift developer would port the Metal function: everything per pixel,
 /// no row hoisting. It measures the generic pixel loop.
@@ -118,8 +122,56 @@ do {
             return "[\(g.0), \(g.1), \(g.2 + Double(lift))]"
         }.joined(separator: ", ") + "]}"
         if args.count > 2 { try Data(out.utf8).write(to: URL(fileURLWithPath: args[2])) }
+    case "warp":
+        // Seed 004's background at 1080×1920 px (540×960 points at scale 2): cover → blur(30) → warp.
+        let dir = URL(fileURLWithPath: args.count > 1 ? args[1] : "/tmp")
+        BackgroundWarp.register()
+        let size = CGSize(width: 540, height: 960)
+        let cover = GeneratedCover.image(size: size)
+        var blurred: PixelBuffer? = nil
+        for threads in [1, 2] {
+            Parallelism.threadCount = threads
+            emit("scanline blur radius 30 pt (sigma 60 px, exact separable)", threads, try milliseconds(2) {
+                blurred = try PixelBuffer.render(size: size, scale: 2) { ctx in
+                    ctx.addFilter(.blur(radius: 30))
+                    ctx.draw(cover, in: CGRect(origin: .zero, size: size))
+                }
+            })
+        }
+        let layer = blurred!
+        let noiseImage = NoiseTexture.image(seed: 4)
+        let shader = ShaderLibrary.backgroundWarp(.float2(size), .image(noiseImage), .float(7.5))
+        let generic = ShaderLibrary()
+        generic.register(BackgroundWarp.DomainWarp.self, as: "backgroundWarp")
+        let swift = generic.backgroundWarp(.float2(size), .image(noiseImage), .float(7.5))
+        let texture = ShaderArguments([.image(noiseImage)], boundingRect: .zero, colorScheme: .light).texture(0)
+        let nw = texture.width, nh = texture.height, all = texture.values
+        var rg = [Float](repeating: 0, count: nw * nh * 2)
+        for i in 0..<(nw * nh) { rg[i * 2] = all[i * 4]; rg[i * 2 + 1] = all[i * 4 + 1] }
+        var out = [UInt8](repeating: 0, count: layer.bytes.count)
+        for simd in [Int32(0), 1] {
+            emit(simd == 1 ? "scanline warp, C AVX2 kernel (8 px a step)" : "scanline warp, same C kernel scalar", 1, milliseconds(5) {
+                layer.bytes.withUnsafeBufferPointer { l in
+                    out.withUnsafeMutableBufferPointer { o in
+                        scanline_background_warp(l.baseAddress, o.baseAddress, Int32(layer.width), Int32(layer.height), 2, 540, 960,
+                                                 rg, Int32(nw), Int32(nh), 7.5, 0.02, 0.013, 0, Int32(layer.height), simd)
+                    }
+                }
+            })
+        }
+        for threads in [1, 2] {
+            emit("scanline warp, built-in (layerEffect)", threads, try milliseconds(5) { _ = try layer.layerEffect(shader, maxSampleOffset: .zero, threads: threads) })
+            emit("scanline warp, Swift shader (generic loop)", threads, try milliseconds(2) { _ = try layer.layerEffect(swift, maxSampleOffset: .zero, threads: threads) })
+        }
+        // For the peers: the blurred layer (premultiplied RGBA8) and the noise's red and green (float32).
+        try Data(layer.bytes).write(to: dir.appendingPathComponent("warp-layer.rgba"))
+        try rg.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("warp-noise.f32")) }
+        try PixelBuffer(width: layer.width, height: layer.height, scale: 1, alpha: .premultiplied, bytes: out).writePNG(to: dir.appendingPathComponent("warp-out.png"))
+        let cover1080 = try PixelBuffer.render(size: size, scale: 2) { $0.draw(cover, in: CGRect(origin: .zero, size: size)) }
+        try cover1080.writePNG(to: dir.appendingPathComponent("warp-cover.png"))
+        print("{\"layer\": [\(layer.width), \(layer.height)], \"noise\": [\(nw), \(nh)]}")
     default:
-        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png] | wave [FRAMES] [GLYPHS.json]")
+        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png] | wave [FRAMES] [GLYPHS.json] | warp DIR")
         exit(2)
     }
 } catch {

@@ -60,6 +60,9 @@ public struct TranscriptPlayerView: View {
                 Color.black.opacity(0.35)
                 TranscriptScroll(transcript: transcript, current: playback.currentLineIndex, reduceMotion: reduceMotion)
             }
+            // port: the app's window is black behind the blurred cover's soft edges; a video frame
+            // has no window, so the scene paints it (and every frame is opaque).
+            .background(Color.black)
         }
     }
 }

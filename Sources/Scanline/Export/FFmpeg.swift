@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+internal import CScanline
 #endif
 
 /// ffmpeg and ffprobe as child processes: probing, decoding frames to raw RGBA and encoding raw
@@ -84,9 +85,11 @@ public enum FFmpeg {
     public static func terminateAll() { for pid in children { kill(pid, SIGKILL) } }
 }
 
-/// Encodes raw RGBA frames to a video through an ffmpeg child process: MP4 or MOV (H.264, yuv420p,
-/// fast start), MKV (H.264) or WebM (VP9), optionally with a sound track. The file is written
-/// under a temporary name and renamed by `finish()`.
+/// Encodes frames to a video through an ffmpeg child process: MP4 or MOV (H.264, yuv420p, fast
+/// start), MKV (H.264) or WebM (VP9), optionally with a sound track. Frames of even sides are
+/// converted here to BT.709 limited-range 4:2:0 (across all cores, a third of RGBA's bytes through
+/// the pipe) and the stream is tagged BT.709; odd sides go as RGBA and ffmpeg pads them. The file
+/// is written under a temporary name and renamed by `finish()`.
 public final class VideoEncoder: FrameSink {
     public struct Options: Sendable {
         /// Quality: 0 best … 51 worst (H.264); VP9 takes it too (0 … 63). Default 18.
@@ -113,6 +116,9 @@ public final class VideoEncoder: FrameSink {
     let input: FileHandle
     let errors: Pipe
     let width: Int, height: Int
+    /// Frames go to ffmpeg as 4:2:0 converted here (even sides), else as RGBA.
+    let sendsYUV: Bool
+    var yuv: [UInt8] = []
     var frames = 0
     var finished = false
 
@@ -133,14 +139,19 @@ public final class VideoEncoder: FrameSink {
         }
         file = try AtomicFile(destination: url)
         self.width = width; self.height = height
-        var args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-                    "-r", String(format: "%.6f", fps), "-i", "-"]
+        sendsYUV = width % 2 == 0 && height % 2 == 0
+        var args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", sendsYUV ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
+                    "-r", String(format: "%.6f", fps)]
+        if sendsYUV { args += ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"] }
+        args += ["-i", "-"]
         if let audio = options.audio {
             args += ["-ss", String(format: "%.3f", max(0, options.audioStart)), "-i", audio.path, "-map", "0:v", "-map", "1:a:0"] + container.audio + ["-shortest"]
         }
         // yuv420p needs even sides.
         if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
         args += container.video + ["-crf", "\(options.crf)"]
+        // sRGB content: BT.709 primaries and matrix, limited range, said so in the stream.
+        args += ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         if container.format == "webm" {
             let fast = ["ultrafast", "superfast", "veryfast"].contains(options.preset)
             args += fast ? ["-deadline", "realtime", "-cpu-used", "8"] : ["-deadline", "good", "-cpu-used", "4"]
@@ -167,12 +178,34 @@ public final class VideoEncoder: FrameSink {
         guard frame.width == width, frame.height == height else {
             throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the video \(width)x\(height)")
         }
-        let straight = frame.converted(to: .straight)
-        do { try straight.bytes.withUnsafeBytes { try input.write(contentsOf: $0) } } catch {
+        do {
+            if sendsYUV {
+                convertToYUV(frame)
+                try yuv.withUnsafeBytes { try input.write(contentsOf: $0) }
+            } else {
+                try frame.converted(to: .straight).bytes.withUnsafeBytes { try input.write(contentsOf: $0) }
+            }
+        } catch {
             abort()
             throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(lastError())")
         }
         frames += 1
+    }
+
+    /// The frame as planar 4:2:0 in `yuv` (reused from frame to frame), row pairs in parallel.
+    func convertToYUV(_ frame: PixelBuffer) {
+        let w = width, h = height, luma = w * h
+        if yuv.count != luma * 3 / 2 { yuv = [UInt8](repeating: 0, count: luma * 3 / 2) }
+        let premultiplied = frame.converted(to: .premultiplied)
+        premultiplied.bytes.withUnsafeBufferPointer { src in
+            yuv.withUnsafeMutableBufferPointer { dst in
+                nonisolated(unsafe) let s = src.baseAddress!, d = dst.baseAddress!
+                Parallelism.forEachBand(rows: h / 2, threads: Parallelism.threadCount) { pairs in
+                    _ = scanline_rgba_to_yuv420(s, Int32(w), Int32(h), Int32(pairs.lowerBound), Int32(pairs.upperBound),
+                                            d, d + luma, d + luma + luma / 4)
+                }
+            }
+        }
     }
 
     func lastError() -> String {

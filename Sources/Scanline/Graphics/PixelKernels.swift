@@ -1,3 +1,4 @@
+internal import CScanline
 // The hot per-pixel loops of the graphics layer live here, one function per job, over unsafe
 // buffers: no allocation, no closures or existentials per pixel. Integer maths with exact
 // rounding, so results are the same on every machine.
@@ -39,28 +40,28 @@ enum PixelKernels {
     /// little-endian machines) to premultiplied RGBA bytes. `stride` is cairo's row stride in bytes.
     static func cairoToRGBA(_ src: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
                             into dst: UnsafeMutablePointer<UInt8>) {
-        for y in 0..<height {
-            let s = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
-            let d = dst + y * width * 4
-            for x in 0..<width {
-                let v = s[x]
-                d[x * 4] = UInt8(truncatingIfNeeded: v >> 16)
-                d[x * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v)
-                d[x * 4 + 3] = UInt8(truncatingIfNeeded: v >> 24)
-            }
-        }
+        swapRedBlue(src, stride, dst, width * 4, width: width, height: height)
     }
 
     /// Premultiplied RGBA bytes to cairo's ARGB32 rows.
     static func rgbaToCairo(_ src: UnsafePointer<UInt8>, width: Int, height: Int,
                             into dst: UnsafeMutablePointer<UInt8>, stride: Int) {
-        for y in 0..<height {
-            let s = src + y * width * 4
-            let d = UnsafeMutableRawPointer(dst + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                d[x] = UInt32(s[x * 4 + 3]) << 24 | UInt32(s[x * 4]) << 16 | UInt32(s[x * 4 + 1]) << 8 | UInt32(s[x * 4 + 2])
-            }
+        swapRedBlue(src, width * 4, dst, stride, width: width, height: height)
+    }
+
+    /// Both conversions are the same byte swap (see CScanline/convert.c); large frames go in bands
+    /// across the cores.
+    private static func swapRedBlue(_ src: UnsafePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
+                                    width: Int, height: Int) {
+        #if _endian(little)
+        nonisolated(unsafe) let s = src, d = dst
+        let threads = width * height >= 1 << 18 ? Parallelism.threadCount : 1
+        Parallelism.forEachBand(rows: height, threads: threads) { rows in
+            scanline_swap_red_blue(s + rows.lowerBound * srcStride, srcStride, d + rows.lowerBound * dstStride, dstStride,
+                                   Int32(width), Int32(rows.count))
         }
+        #else
+        #error("cairo's ARGB32 byte order is assumed little-endian here")
+        #endif
     }
 }

@@ -1,0 +1,84 @@
+// Pixel format conversions of whole frames.
+//
+// Frames for the video encoder: premultiplied RGBA8 → planar Y'CbCr 4:2:0, BT.709, limited range
+// (Y' 16…235, Cb/Cr 16…240), as ffmpeg's yuv420p. Colour is unpremultiplied first (a video has no
+// alpha: a pixel keeps its own colour, as the RGBA path through ffmpeg did). Chroma is the mean of
+// each 2×2 block. Integer maths with 16 fractional bits; every row pair is independent.
+#include "CScanline.h"
+#include <stdlib.h>
+
+#if defined(__x86_64__) && defined(__clang__)
+#define SCANLINE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SCANLINE_CLONES
+#endif
+
+// 219/255 and 224/255 of the BT.709 matrix rows (Kr 0.2126, Kb 0.0722), × 65536, rounded.
+enum {
+    YR = 11966, YG = 40254, YB = 4064,
+    UR = -6596, UG = -22189, UB = 28784,
+    VR = 28784, VG = -26145, VB = -2639,
+};
+
+// One row as straight colour: `row` itself when it is opaque, else unpremultiplied into `scratch`.
+static const uint8_t *straight_row(const uint8_t *row, int width, uint8_t *scratch) {
+    int opaque = 255;
+    for (int x = 0; x < width; x++) opaque &= row[x * 4 + 3];
+    if (opaque == 255) return row;
+    for (int x = 0; x < width; x++) {
+        const uint8_t *p = row + x * 4;
+        uint8_t *o = scratch + x * 4;
+        const int a = p[3];
+        for (int c = 0; c < 3; c++) {
+            int v = a == 0 ? 0 : (p[c] * 255 + a / 2) / a;
+            o[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        o[3] = 255;
+    }
+    return scratch;
+}
+
+// Simple loops over straight rows, so the compiler vectorises them.
+static inline void luma_row(const uint8_t *restrict p, uint8_t *restrict y, int width) {
+    for (int x = 0; x < width; x++)
+        y[x] = (uint8_t)((p[x * 4] * YR + p[x * 4 + 1] * YG + p[x * 4 + 2] * YB + (16 << 16) + 32768) >> 16);
+}
+
+static inline void chroma_row(const uint8_t *restrict p0, const uint8_t *restrict p1, uint8_t *restrict u, uint8_t *restrict v, int cw) {
+    for (int cx = 0; cx < cw; cx++) {
+        const uint8_t *a = p0 + cx * 8, *b = p1 + cx * 8;
+        const int sr = a[0] + a[4] + b[0] + b[4], sg = a[1] + a[5] + b[1] + b[5], sb = a[2] + a[6] + b[2] + b[6];
+        u[cx] = (uint8_t)((sr * UR + sg * UG + sb * UB + (128 << 18) + (1 << 17)) >> 18);
+        v[cx] = (uint8_t)((sr * VR + sg * VG + sb * VB + (128 << 18) + (1 << 17)) >> 18);
+    }
+}
+
+SCANLINE_CLONES
+int scanline_rgba_to_yuv420(const uint8_t *rgba, int width, int height, int pair0, int pair1,
+                            uint8_t *yplane, uint8_t *uplane, uint8_t *vplane) {
+    const int cw = width / 2;
+    uint8_t *scratch = malloc((size_t)width * 8);
+    if (!scratch) return -1;
+    for (int pr = pair0; pr < pair1; pr++) {
+        const int y0 = pr * 2;
+        const uint8_t *r0 = straight_row(rgba + (size_t)y0 * width * 4, width, scratch);
+        const uint8_t *r1 = straight_row(rgba + (size_t)(y0 + 1) * width * 4, width, scratch + (size_t)width * 4);
+        luma_row(r0, yplane + (size_t)y0 * width, width);
+        luma_row(r1, yplane + (size_t)(y0 + 1) * width, width);
+        chroma_row(r0, r1, uplane + (size_t)pr * cw, vplane + (size_t)pr * cw, cw);
+    }
+    free(scratch);
+    return 0;
+}
+
+SCANLINE_CLONES
+void scanline_swap_red_blue(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows) {
+    for (int y = 0; y < rows; y++) {
+        const uint32_t *s = (const uint32_t *)(const void *)(src + (size_t)y * src_stride);
+        uint32_t *d = (uint32_t *)(void *)(dst + (size_t)y * dst_stride);
+        for (int x = 0; x < width; x++) {
+            const uint32_t v = s[x];
+            d[x] = (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
+        }
+    }
+}
