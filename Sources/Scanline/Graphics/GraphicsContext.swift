@@ -357,11 +357,17 @@ public struct GraphicsContext {
     public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite,
               rect.width != 0, rect.height != 0, let src = try? CairoSurface(image.pixels) else { return }
+        draw(src, in: rect)
+    }
+
+    /// Draws a cairo layer scaled to fill `rect` (user space), with bilinear filtering.
+    func draw(_ src: CairoSurface, in rect: CGRect) {
+        guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width != 0, rect.height != 0 else { return }
         perform { cr, o in
             cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
             cairo_clip(cr)
             cairo_translate(cr, Double(rect.minX), Double(rect.minY))
-            cairo_scale(cr, Double(rect.width) / Double(image.pixels.width), Double(rect.height) / Double(image.pixels.height))
+            cairo_scale(cr, Double(rect.width) / Double(src.width), Double(rect.height) / Double(src.height))
             cairo_set_source_surface(cr, src.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)

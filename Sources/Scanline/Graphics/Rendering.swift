@@ -15,6 +15,15 @@ extension PixelBuffer {
     public static func render(size: CGSize, scale: CGFloat = 1, background: Color? = nil,
                               environment: EnvironmentValues = EnvironmentValues(), log: DrawLog? = nil,
                               renderer: (inout GraphicsContext) throws -> Void) throws -> PixelBuffer {
+        try CairoSurface.render(size: size, scale: scale, background: background, environment: environment, log: log, renderer: renderer).pixelBuffer()
+    }
+}
+
+extension CairoSurface {
+    /// `PixelBuffer.render` without the conversion to RGBA, for layers that stay in cairo.
+    static func render(size: CGSize, scale: CGFloat = 1, background: Color? = nil,
+                       environment: EnvironmentValues = EnvironmentValues(), log: DrawLog? = nil,
+                       renderer: (inout GraphicsContext) throws -> Void) throws -> CairoSurface {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)",
                                                 reason: "width and height must be finite numbers of points greater than 0")
@@ -23,9 +32,9 @@ extension PixelBuffer {
             throw ScanlineError.invalidArgument(name: "scale", value: "\(scale)", reason: "must be a number in 0<scale≤8 (1, 2 or 3 for screens)")
         }
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
-        guard w <= CGFloat(maximumSide), h <= CGFloat(maximumSide) else {
+        guard w <= CGFloat(PixelBuffer.maximumSide), h <= CGFloat(PixelBuffer.maximumSide) else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)@\(scale)x",
-                                                reason: "the image would be \(Int(w))x\(Int(h)) pixels; at most \(maximumSide) a side")
+                                                reason: "the image would be \(Int(w))x\(Int(h)) pixels; at most \(PixelBuffer.maximumSide) a side")
         }
         let surface = try CairoSurface(width: Int(w), height: Int(h), scale: scale)
         var env = environment
@@ -36,7 +45,8 @@ extension PixelBuffer {
         }
         surface.log = log
         try renderer(&context)
-        return surface.pixelBuffer()
+        cairo_surface_flush(surface.surface)
+        return surface
     }
 }
 

@@ -217,15 +217,27 @@ final class OpacityNode: WrapperNode {
 }
 
 /// Filters over the whole subtree drawn as one layer (blur, shadow, colour filters, drawingGroup).
-/// A blurred subtree is rasterised with room for the blur to spread and the result is cached by
-/// the content's pixels: a still cover art under a moving warp is blurred once, not every frame.
+/// A blurred subtree is rasterised with room for the blur to spread, and the blur is cached by the
+/// content's pixels (compared byte for byte): a still cover art under a moving warp is blurred
+/// once, not every frame.
 final class FilterNode: WrapperNode {
     let filters: [GraphicsContext.Filter]
     init(_ child: Node, _ filters: [GraphicsContext.Filter]) { self.filters = filters; super.init(child) }
     override var kind: String { filters.isEmpty ? "DrawingGroup" : "Filter" }
 
+    /// A blurred layer and what it was made from.
+    struct CachedBlur {
+        let source: CairoSurface, radius: CGFloat, options: GraphicsContext.BlurOptions, blurred: CairoSurface
+        func matches(_ s: CairoSurface, _ r: CGFloat, _ o: GraphicsContext.BlurOptions) -> Bool {
+            guard r == radius, o == options, s.width == source.width, s.height == source.height, s.stride == source.stride,
+                  s.scale == source.scale else { return false }
+            return memcmp(s.data, source.data, s.stride * s.height) == 0
+        }
+    }
     static let cacheLock = NSLock()
-    nonisolated(unsafe) static var cache: [(key: Int, image: Image)] = []
+    nonisolated(unsafe) static var cache: [CachedBlur] = []
+    /// Entries kept (each holds two layers).
+    static let cacheSize = 2
 
     override func draw(_ ctx: GraphicsContext) {
         if filters.count == 1, case let .blur(radius, options) = filters[0].kind, radius > 0, ctx.transform.b == 0, ctx.transform.c == 0 {
@@ -233,28 +245,24 @@ final class FilterNode: WrapperNode {
             let rect = frame.insetBy(dx: -margin, dy: -margin)
             let scale = ctx.surface.scale
             let origin = rect.origin
-            guard let source = try? PixelBuffer.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
+            guard let source = try? CairoSurface.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
                 c.translateBy(x: -origin.x, y: -origin.y)
                 child.draw(c)
             }) else { return }
-            var h = Hasher()
-            source.bytes.withUnsafeBytes { h.combine(bytes: $0) }
-            h.combine(radius); h.combine(scale); h.combine(source.width); h.combine(source.height); h.combine(options.rawValue)
-            let key = h.finalize()
-            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.key == key }?.image }
-            let image: Image
-            if let cached { image = cached } else {
-                guard let blurred = try? PixelBuffer.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
+            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.matches(source, radius, options) }?.blurred }
+            let blurred: CairoSurface
+            if let cached { blurred = cached } else {
+                guard let b = try? CairoSurface.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
                     c.addFilter(filters[0])
-                    c.draw(Image(source), in: CGRect(origin: .zero, size: rect.size))
+                    c.draw(source, in: CGRect(origin: .zero, size: rect.size))
                 }) else { return }
-                image = Image(blurred)
+                blurred = b
                 FilterNode.cacheLock.withLock {
-                    FilterNode.cache.append((key, image))
-                    if FilterNode.cache.count > 4 { FilterNode.cache.removeFirst() }
+                    FilterNode.cache.append(CachedBlur(source: source, radius: radius, options: options, blurred: b))
+                    if FilterNode.cache.count > FilterNode.cacheSize { FilterNode.cache.removeFirst() }
                 }
             }
-            ctx.draw(image, in: rect)
+            ctx.draw(blurred, in: rect)
             return
         }
         var c = ctx
