@@ -153,7 +153,7 @@ do {
             emit(simd == 1 ? "scanline warp, C AVX2 kernel (8 px a step)" : "scanline warp, same C kernel scalar", 1, milliseconds(5) {
                 layer.bytes.withUnsafeBufferPointer { l in
                     out.withUnsafeMutableBufferPointer { o in
-                        scanline_background_warp(l.baseAddress, o.baseAddress, Int32(layer.width), Int32(layer.height), 2, 540, 960,
+                        _ = scanline_background_warp(l.baseAddress, o.baseAddress, Int32(layer.width), Int32(layer.height), 2, 540, 960,
                                                  rg, Int32(nw), Int32(nh), 7.5, 0.02, 0.013, 0, Int32(layer.height), simd)
                     }
                 }

@@ -33,7 +33,7 @@ public enum BackgroundWarp {
                     out.withUnsafeMutableBufferPointer { o in
                         nonisolated(unsafe) let np = n.baseAddress!, sp = s.baseAddress!, op = o.baseAddress!
                         Parallelism.forEachBand(rows: h, threads: threads) { rows in
-                            scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
+                            _ = scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
                                                      time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound), 1)
                         }
                     }

@@ -127,10 +127,10 @@ enum Fixture {
             var scalar = [UInt8](repeating: 0, count: img.bytes.count), vector = scalar
             img.bytes.withUnsafeBufferPointer { l in
                 scalar.withUnsafeMutableBufferPointer { o in
-                    scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 0)
+                    _ = scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 0)
                 }
                 vector.withUnsafeMutableBufferPointer { o in
-                    scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 1)
+                    _ = scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 1)
                 }
             }
             let differing = zip(scalar, vector).enumerated().first { $0.element.0 != $0.element.1 }
