@@ -166,7 +166,7 @@ do {
         // For the peers: the blurred layer (premultiplied RGBA8) and the noise's red and green (float32).
         try Data(layer.bytes).write(to: dir.appendingPathComponent("warp-layer.rgba"))
         try rg.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("warp-noise.f32")) }
-        try PixelBuffer(width: layer.width, height: layer.height, scale: 1, alpha: .premultiplied, bytes: out).writePNG(to: dir.appendingPathComponent("warp-out.png"))
+        try Data(out).write(to: dir.appendingPathComponent("warp-out.rgba"))
         let cover1080 = try PixelBuffer.render(size: size, scale: 2) { $0.draw(cover, in: CGRect(origin: .zero, size: size)) }
         try cover1080.writePNG(to: dir.appendingPathComponent("warp-cover.png"))
         print("{\"layer\": [\(layer.width), \(layer.height)], \"noise\": [\(nw), \(nh)]}")

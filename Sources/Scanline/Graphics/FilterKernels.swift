@@ -5,10 +5,10 @@ internal import CScanline
 // results do not depend on the thread count.
 
 enum FilterKernels {
-    /// Splits 0..<rows into bands and runs `body` on each, across all cores.
+    /// Splits 0..<rows into bands and runs `body` on each, on `Parallelism.threadCount` threads.
     static func parallelRows(_ rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let bands = min(rows, ProcessInfo.processInfo.activeProcessorCount * 4)
-        guard bands > 1 else { body(0..<rows); return }
+        let bands = min(rows, Parallelism.threadCount * 4)
+        guard bands > 1, Parallelism.threadCount > 1 else { body(0..<rows); return }
         DispatchQueue.concurrentPerform(iterations: bands) { b in
             body((rows * b / bands)..<(rows * (b + 1) / bands))
         }
