@@ -43,6 +43,36 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(try probe(folder.appendingPathComponent("a.mp4")).fps == "20/1")
     }
 
+    @Test func videoColoursSurviveTheYUVConversionAndAreTaggedBT709() throws {
+        // Four 32×32 blocks (red, green, blue, grey 50 %) and a half-transparent orange block,
+        // which a video shows in its own colour (no alpha). Decoded by ffmpeg, block centres
+        // match within 3 levels; ffprobe reports BT.709 limited range.
+        let blocks: [(CGRect, Color)] = [(CGRect(x: 0, y: 0, width: 32, height: 32), .init(red: 1, green: 0, blue: 0)),
+                                         (CGRect(x: 32, y: 0, width: 32, height: 32), .init(red: 0, green: 1, blue: 0)),
+                                         (CGRect(x: 0, y: 32, width: 32, height: 32), .init(red: 0, green: 0, blue: 1)),
+                                         (CGRect(x: 32, y: 32, width: 32, height: 32), .init(white: 0.5)),
+                                         (CGRect(x: 64, y: 0, width: 32, height: 64), .init(red: 1, green: 0.5, blue: 0).opacity(0.5))]
+        let frame = try PixelBuffer.render(size: CGSize(width: 96, height: 64)) { ctx in
+            for (r, c) in blocks { ctx.fill(Path(r), with: .color(c)) }
+        }
+        let url = folder.appendingPathComponent("colours.mp4")
+        let encoder = try VideoEncoder(url: url, width: 96, height: 64, fps: 10)
+        for _ in 0..<3 { try encoder.write(frame) }
+        try encoder.finish()
+        let tags = try FFmpeg.run(try FFmpeg.locate("ffprobe"), ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                  "stream=pix_fmt,color_space,color_range,color_primaries,color_transfer", "-of", "csv=p=0", url.path], what: "probe")
+        #expect(String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "yuv420p,tv,bt709,bt709,bt709")
+        let raw = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], what: "decode")
+        #expect(raw.count == 96 * 64 * 3)
+        let expected: [(x: Int, y: Int, rgb: [Int])] = [(16, 16, [255, 0, 0]), (48, 16, [0, 255, 0]), (16, 48, [0, 0, 255]),
+                                                         (48, 48, [128, 128, 128]), (80, 32, [255, 128, 0])]
+        for e in expected {
+            let i = (e.y * 96 + e.x) * 3
+            let got = [Int(raw[i]), Int(raw[i + 1]), Int(raw[i + 2])]
+            #expect(zip(got, e.rgb).allSatisfy { abs($0 - $1) <= 3 }, "at (\(e.x), \(e.y)): decoded \(got), drawn \(e.rgb)")
+        }
+    }
+
     @Test func webpDecodesToTheFramesAskedFor() async throws {
         let url = try await export("a.webp", duration: 1, fps: 20)
         let decoded = try WebPEncoder.decode(Data(contentsOf: url))

@@ -1,5 +1,5 @@
 /// A GIF palette of up to 255 colours (index 255 is kept for transparency), built by median cut
-/// over a colour histogram of sample frames, with a lookup table for mapping.
+/// over a colour histogram of sample frames and refined by k-means, with a lookup table for mapping.
 ///
 /// Mapping uses an 8×8 ordered (Bayer) dither: the pattern depends only on the pixel's position,
 /// so areas that do not change do not crawl from frame to frame, and stay identical (which the
@@ -77,13 +77,35 @@ public final class Palette: @unchecked Sendable {
             for (i, b) in box.enumerated() { acc += UInt64(b.n); if acc * 2 >= total { cut = max(1, min(box.count - 1, i + 1)); break } }
             boxes.append(Array(box[..<cut])); boxes.append(Array(box[cut...]))
         }
-        let colors = boxes.map { box -> (r: UInt8, g: UInt8, b: UInt8) in
+        var centres = boxes.map { box -> SIMD3<Double> in
             let n = Double(box.reduce(0) { $0 + UInt64($1.n) })
-            let r = Double(box.reduce(0) { $0 + $1.sum.0 }) / n, g = Double(box.reduce(0) { $0 + $1.sum.1 }) / n, b = Double(box.reduce(0) { $0 + $1.sum.2 }) / n
-            return (UInt8(min(255, r.rounded())), UInt8(min(255, g.rounded())), UInt8(min(255, b.rounded())))
+            return SIMD3(Double(box.reduce(0) { $0 + $1.sum.0 }), Double(box.reduce(0) { $0 + $1.sum.1 }), Double(box.reduce(0) { $0 + $1.sum.2 })) / n
+        }
+        // Refine the cut with Lloyd's k-means over the bins (each at its pixels' mean, weighted by
+        // their count), in the metric `nearest` maps with: each colour moves to the mean of the
+        // pixels that map to it, which lowers the mapping error every round.
+        let points = bins.map { SIMD3(Double($0.sum.0), Double($0.sum.1), Double($0.sum.2)) / Double($0.n) }
+        let weight = SIMD3<Double>(3, 4, 2)
+        for _ in 0..<Palette.refinementRounds {
+            var sum = [SIMD3<Double>](repeating: .zero, count: centres.count), n = [Double](repeating: 0, count: centres.count)
+            for (p, bin) in zip(points, bins) {
+                var best = 0, bestD = Double.infinity
+                for (i, c) in centres.enumerated() {
+                    let d = ((p - c) * (p - c) * weight).sum()
+                    if d < bestD { bestD = d; best = i }
+                }
+                sum[best] += SIMD3(Double(bin.sum.0), Double(bin.sum.1), Double(bin.sum.2)); n[best] += Double(bin.n)
+            }
+            for i in centres.indices where n[i] > 0 { centres[i] = sum[i] / n[i] }
+        }
+        let colors = centres.map { c -> (r: UInt8, g: UInt8, b: UInt8) in
+            (UInt8(min(255, c.x.rounded())), UInt8(min(255, c.y.rounded())), UInt8(min(255, c.z.rounded())))
         }.sorted { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) }
         return Palette(colors: colors, ditherStrength: dither ? 6 : 0)
     }
+
+    /// Rounds of k-means after the median cut.
+    static let refinementRounds = 6
 
     static let bayer: [Float] = {
         let m: [Int] = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
