@@ -118,7 +118,7 @@ public final class VideoEncoder: FrameSink {
     let width: Int, height: Int
     /// Frames go to ffmpeg as 4:2:0 converted here (even sides), else as RGBA.
     let sendsYUV: Bool
-    var yuv: [UInt8] = []
+    let writer: PipeWriter
     var frames = 0
     var finished = false
 
@@ -170,6 +170,7 @@ public final class VideoEncoder: FrameSink {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         input = pipe.fileHandleForWriting
+        writer = PipeWriter(input)
         do { try process.run() } catch { file.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
         FFmpeg.track(process)
     }
@@ -178,34 +179,31 @@ public final class VideoEncoder: FrameSink {
         guard frame.width == width, frame.height == height else {
             throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the video \(width)x\(height)")
         }
-        do {
-            if sendsYUV {
-                convertToYUV(frame)
-                try yuv.withUnsafeBytes { try input.write(contentsOf: $0) }
-            } else {
-                try frame.converted(to: .straight).bytes.withUnsafeBytes { try input.write(contentsOf: $0) }
-            }
-        } catch {
+        if let failure = writer.failure {
             abort()
-            throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(lastError())")
+            throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(failure.isEmpty ? lastError() : failure)")
         }
+        // The pipe write happens on the writer's thread, so the next frame renders meanwhile.
+        let bytes = sendsYUV ? convertToYUV(frame) : frame.converted(to: .straight).bytes
+        writer.send(bytes)
         frames += 1
     }
 
-    /// The frame as planar 4:2:0 in `yuv` (reused from frame to frame), row pairs in parallel.
-    func convertToYUV(_ frame: PixelBuffer) {
+    /// The frame as planar 4:2:0, row pairs in parallel.
+    func convertToYUV(_ frame: PixelBuffer) -> [UInt8] {
         let w = width, h = height, luma = w * h
-        if yuv.count != luma * 3 / 2 { yuv = [UInt8](repeating: 0, count: luma * 3 / 2) }
+        var yuv = [UInt8](repeating: 0, count: luma * 3 / 2)
         let premultiplied = frame.converted(to: .premultiplied)
         premultiplied.bytes.withUnsafeBufferPointer { src in
             yuv.withUnsafeMutableBufferPointer { dst in
                 nonisolated(unsafe) let s = src.baseAddress!, d = dst.baseAddress!
                 Parallelism.forEachBand(rows: h / 2, threads: Parallelism.threadCount) { pairs in
                     _ = scanline_rgba_to_yuv420(s, Int32(w), Int32(h), Int32(pairs.lowerBound), Int32(pairs.upperBound),
-                                            d, d + luma, d + luma + luma / 4)
+                                                d, d + luma, d + luma + luma / 4)
                 }
             }
         }
+        return yuv
     }
 
     func lastError() -> String {
@@ -215,11 +213,12 @@ public final class VideoEncoder: FrameSink {
     public func finish() throws {
         guard !finished else { return }
         finished = true
+        writer.drain()
         try? input.close()
         let messages = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         FFmpeg.untrack(process)
-        guard process.terminationStatus == 0, frames > 0 else {
+        guard process.terminationStatus == 0, frames > 0, writer.failure == nil else {
             file.abort()
             let why = String(decoding: messages, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
             throw ScanlineError.renderFailed(reason: frames == 0 ? "no frames to encode" : "ffmpeg failed to encode: \(why)")
@@ -230,12 +229,42 @@ public final class VideoEncoder: FrameSink {
     public func abort() {
         guard !finished else { return }
         finished = true
-        try? input.close()
         process.terminate()
+        writer.drain()
+        try? input.close()
         process.waitUntilExit()
         FFmpeg.untrack(process)
         file.abort()
     }
+}
+
+/// Writes frames into a pipe on its own thread, at most two frames ahead of the caller, so the
+/// caller renders the next frame while ffmpeg takes this one. The first failure is kept; later
+/// frames are dropped.
+final class PipeWriter: @unchecked Sendable {
+    private let handle: FileHandle
+    private let queue = DispatchQueue(label: "scanline.pipe-writer")
+    private let slots = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    private var error: String?
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// Nil while every write has succeeded; else what went wrong (empty if unknown).
+    var failure: String? { lock.withLock { error } }
+
+    func send(_ bytes: [UInt8]) {
+        slots.wait()
+        queue.async { [self] in
+            defer { slots.signal() }
+            guard failure == nil else { return }
+            do { try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) } } catch {
+                lock.withLock { self.error = "" }
+            }
+        }
+    }
+
+    /// Waits until every frame sent has been written (or dropped).
+    func drain() { queue.sync {} }
 }
 
 /// Runs a per-frame transform over a video: ffmpeg decodes to raw RGBA, Scanline transforms each
