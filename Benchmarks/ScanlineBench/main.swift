@@ -145,9 +145,7 @@ do {
         generic.register(BackgroundWarp.DomainWarp.self, as: "backgroundWarp")
         let swift = generic.backgroundWarp(.float2(size), .image(noiseImage), .float(7.5))
         let texture = ShaderArguments([.image(noiseImage)], boundingRect: .zero, colorScheme: .light).texture(0)
-        let nw = texture.width, nh = texture.height, all = texture.values
-        var rg = [Float](repeating: 0, count: nw * nh * 2)
-        for i in 0..<(nw * nh) { rg[i * 2] = all[i * 4]; rg[i * 2 + 1] = all[i * 4 + 1] }
+        let nw = texture.width, nh = texture.height, rg = BackgroundWarp.redGreenPairs(texture)
         var out = [UInt8](repeating: 0, count: layer.bytes.count)
         for simd in [Int32(0), 1] {
             emit(simd == 1 ? "scanline warp, C AVX2 kernel (8 px a step)" : "scanline warp, same C kernel scalar", 1, milliseconds(5) {

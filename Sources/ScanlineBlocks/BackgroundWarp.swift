@@ -12,6 +12,15 @@ public enum BackgroundWarp {
     /// Offsets are (noise − 0.5) × this many points.
     public static let strength: Float = 200
 
+    /// The texture's red and green as pairs, row by row: what the C kernel reads. Half the memory
+    /// of RGBA, so the second (scattered) lookup stays in cache.
+    public static func redGreenPairs(_ texture: Texture) -> [Float] {
+        let all = texture.values
+        var rg = [Float](repeating: 0, count: texture.width * texture.height * 2)
+        for i in 0..<(texture.width * texture.height) { rg[i * 2] = all[i * 4]; rg[i * 2 + 1] = all[i * 4 + 1] }
+        return rg
+    }
+
     /// Registers `backgroundWarpIdentity`, `backgroundWarpSingle` and `backgroundWarp` in the default library.
     public static func register() { _ = registration }
     private static let registration: Void = {
@@ -21,10 +30,7 @@ public enum BackgroundWarp {
         ShaderLibrary.default.registerAccelerated("backgroundWarp") { args, image, threads in
             let size = args.float2(0), time = args.float(2)
             let noise = args.texture(1)
-            // Red and green only: half the memory, so the second (scattered) lookup stays in cache.
-            let all = noise.values
-            var rg = [Float](repeating: 0, count: noise.width * noise.height * 2)
-            for i in 0..<(noise.width * noise.height) { rg[i * 2] = all[i * 4]; rg[i * 2 + 1] = all[i * 4 + 1] }
+            let rg = redGreenPairs(noise)
             let src = image.converted(to: .premultiplied)
             var out = [UInt8](repeating: 0, count: src.bytes.count)
             let w = src.width, h = src.height, scale = Float(src.scale)

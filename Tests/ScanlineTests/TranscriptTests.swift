@@ -121,8 +121,8 @@ enum Fixture {
     @Test func vectorWarpGivesTheScalarBytes() throws {
         // 67 columns: eight-pixel blocks and a scalar tail; times that move the lookup far and back.
         let img = try pattern(67, 41)
-        guard case let .floats(nw, nh, all) = NoiseTexture.image(size: 32, seed: 5).source else { Issue.record("not a float image"); return }
-        let rg = (0..<(nw * nh)).flatMap { [all[$0 * 4], all[$0 * 4 + 1]] }
+        let texture = ShaderArguments([.image(NoiseTexture.image(size: 32, seed: 5))], boundingRect: .zero, colorScheme: .light).texture(0)
+        let nw = texture.width, nh = texture.height, rg = BackgroundWarp.redGreenPairs(texture)
         for (time, scale) in [(Float(0), Float(1)), (37.25, 2), (-5.5, 1.5)] {
             var scalar = [UInt8](repeating: 0, count: img.bytes.count), vector = scalar
             img.bytes.withUnsafeBufferPointer { l in
