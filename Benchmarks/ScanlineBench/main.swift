@@ -147,8 +147,10 @@ do {
         let texture = ShaderArguments([.image(noiseImage)], boundingRect: .zero, colorScheme: .light).texture(0)
         let nw = texture.width, nh = texture.height, rg = BackgroundWarp.redGreenPairs(texture)
         var out = [UInt8](repeating: 0, count: layer.bytes.count)
-        for simd in [Int32(0), 1] {
-            emit(simd == 1 ? "scanline warp, C AVX2 kernel (8 px a step)" : "scanline warp, same C kernel scalar", 1, milliseconds(5) {
+        let kernels: [(Int32, String)] = [(0, "scanline warp, same C kernel scalar"), (2, "scanline warp, C kernel AVX2 (8 px a step)"),
+                                          (1, "scanline warp, C kernel widest (16 px a step where AVX-512)")]
+        for (simd, name) in kernels {
+            emit(name, 1, milliseconds(5) {
                 layer.bytes.withUnsafeBufferPointer { l in
                     out.withUnsafeMutableBufferPointer { o in
                         _ = scanline_background_warp(l.baseAddress, o.baseAddress, Int32(layer.width), Int32(layer.height), 2, 540, 960,

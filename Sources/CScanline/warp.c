@@ -1,9 +1,10 @@
 // Seed 004's background warp, per pixel, in float32, for the built-in fast path: the same maths as
 // the Swift `BackgroundWarp` shader (which the generic loop runs), without per-sample overhead.
 // The first lookup's row of texels is the same for a whole output row, so its vertical blend is
-// done once a row (into `blend`), and each pixel blends that row horizontally. On x86-64 with
-// AVX2, eight pixels go at a time with gathers (texels as 64-bit red-green pairs); each lane does
-// exactly the scalar operations in the same order (no FMA), so both paths give the same bytes.
+// done once a row (into `blend`), and each pixel blends that row horizontally. On x86-64,
+// sixteen (AVX-512) or eight (AVX2) pixels go at a time with gathers (texels as 64-bit red-green
+// pairs); each lane does exactly the scalar operations in the same order (no FMA), so every path
+// gives the same bytes.
 #include "CScanline.h"
 #include <math.h>
 #include <stdlib.h>
@@ -90,108 +91,86 @@ static void warp_scalar(const warp_args *w, int j, int i0, int i1) {
 }
 
 #ifdef SCANLINE_X86
-#define AVX2 __attribute__((target("avx2")))
+// The vector kernel is written once, in warp_lanes.h, over a few operations defined here for
+// each width: eight lanes with AVX2 and sixteen with AVX-512. Every lane does the scalar
+// operations in the scalar order, so all three give the same bytes.
 
-// Two gathers of four 64-bit pairs, split into their first and second halves as eight lanes each.
-#define GATHER_PAIRS(base, idx, scale, first, second) do { \
+#define LANES 8
+#define KERNEL warp_avx2
+#define TARGET __attribute__((target("avx2")))
+#define VF __m256
+#define VI __m256i
+#define F_SET1 _mm256_set1_ps
+#define I_SET1 _mm256_set1_epi32
+#define F_LANES _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)
+#define F_ADD _mm256_add_ps
+#define F_SUB _mm256_sub_ps
+#define F_MUL _mm256_mul_ps
+#define F_DIV _mm256_div_ps
+#define F_MIN _mm256_min_ps
+#define F_MAX _mm256_max_ps
+#define F_FLOOR _mm256_floor_ps
+#define F_ZERO _mm256_setzero_ps
+#define F_TO_I _mm256_cvttps_epi32
+#define I_TO_F _mm256_cvtepi32_ps
+#define I_AND _mm256_and_si256
+#define I_OR _mm256_or_si256
+#define I_ADD _mm256_add_epi32
+#define I_MUL _mm256_mullo_epi32
+#define I_MIN _mm256_min_epi32
+#define I_SRL _mm256_srli_epi32
+#define I_SLL _mm256_slli_epi32
+#define I_ZERO _mm256_setzero_si256
+#define I_GATHER(base, idx) _mm256_i32gather_epi32((const int *)(base), idx, 4)
+#define I_STORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+// Two gathers of four 64-bit red-green pairs, split into eight reds and eight greens.
+#define GATHER_RG(base, idx, r, g) do { \
     const long long *b_ = (const long long *)(const void *)(base); \
-    __m256 lo_ = _mm256_castsi256_ps(_mm256_i32gather_epi64(b_, _mm256_castsi256_si128(idx), scale));      /* 0a 0b 1a 1b | 2a 2b 3a 3b */ \
-    __m256 hi_ = _mm256_castsi256_ps(_mm256_i32gather_epi64(b_, _mm256_extracti128_si256(idx, 1), scale)); /* 4a 4b 5a 5b | 6a 6b 7a 7b */ \
+    __m256 lo_ = _mm256_castsi256_ps(_mm256_i32gather_epi64(b_, _mm256_castsi256_si128(idx), 8));      /* 0r 0g 1r 1g | 2r 2g 3r 3g */ \
+    __m256 hi_ = _mm256_castsi256_ps(_mm256_i32gather_epi64(b_, _mm256_extracti128_si256(idx, 1), 8)); /* 4r 4g 5r 5g | 6r 6g 7r 7g */ \
     __m256 f_ = _mm256_shuffle_ps(lo_, hi_, _MM_SHUFFLE(2, 0, 2, 0)), s_ = _mm256_shuffle_ps(lo_, hi_, _MM_SHUFFLE(3, 1, 3, 1)); \
-    *(first) = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(f_), _MM_SHUFFLE(3, 1, 2, 0))); \
-    *(second) = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s_), _MM_SHUFFLE(3, 1, 2, 0))); \
+    *(r) = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(f_), _MM_SHUFFLE(3, 1, 2, 0))); \
+    *(g) = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s_), _MM_SHUFFLE(3, 1, 2, 0))); \
 } while (0)
+#include "warp_lanes.h"
 
-// Eight texels' red-green pairs (texel indices in `idx`) as a red and a green vector.
-static inline AVX2 __attribute__((always_inline)) void gather_rg(const float *pairs, __m256i idx, __m256 *r, __m256 *g) {
-    GATHER_PAIRS(pairs, idx, 8, r, g);
-}
-
-// noise_rg for eight lanes; the texture's sides must be powers of two (the wrap is a mask).
-static inline AVX2 __attribute__((always_inline)) void noise_rg8(const float *noise, int nw, int nh, __m256 u, __m256 v, __m256 *r, __m256 *g) {
-    const __m256 half = _mm256_set1_ps(0.5f);
-    __m256 x = _mm256_sub_ps(_mm256_mul_ps(u, _mm256_set1_ps((float)nw)), half);
-    __m256 y = _mm256_sub_ps(_mm256_mul_ps(v, _mm256_set1_ps((float)nh)), half);
-    __m256 flx = _mm256_floor_ps(x), fly = _mm256_floor_ps(y);
-    __m256 fx = _mm256_sub_ps(x, flx), fy = _mm256_sub_ps(y, fly);
-    const __m256i mx = _mm256_set1_epi32(nw - 1), my = _mm256_set1_epi32(nh - 1), one = _mm256_set1_epi32(1);
-    __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(flx), mx), iy = _mm256_and_si256(_mm256_cvttps_epi32(fly), my);
-    __m256i ix1 = _mm256_and_si256(_mm256_add_epi32(ix, one), mx), iy1 = _mm256_and_si256(_mm256_add_epi32(iy, one), my);
-    __m256i row0 = _mm256_mullo_epi32(iy, _mm256_set1_epi32(nw)), row1 = _mm256_mullo_epi32(iy1, _mm256_set1_epi32(nw));
-    __m256 ar, ag, br_, bg_, cr, cg, dr, dg;
-    gather_rg(noise, _mm256_add_epi32(row0, ix), &ar, &ag);
-    gather_rg(noise, _mm256_add_epi32(row0, ix1), &br_, &bg_);
-    gather_rg(noise, _mm256_add_epi32(row1, ix), &cr, &cg);
-    gather_rg(noise, _mm256_add_epi32(row1, ix1), &dr, &dg);
-    __m256 tr = _mm256_add_ps(ar, _mm256_mul_ps(_mm256_sub_ps(br_, ar), fx));
-    __m256 brr = _mm256_add_ps(cr, _mm256_mul_ps(_mm256_sub_ps(dr, cr), fx));
-    __m256 tg = _mm256_add_ps(ag, _mm256_mul_ps(_mm256_sub_ps(bg_, ag), fx));
-    __m256 bgg = _mm256_add_ps(cg, _mm256_mul_ps(_mm256_sub_ps(dg, cg), fx));
-    *r = _mm256_add_ps(tr, _mm256_mul_ps(_mm256_sub_ps(brr, tr), fy));
-    *g = _mm256_add_ps(tg, _mm256_mul_ps(_mm256_sub_ps(bgg, tg), fy));
-}
-
-// first_rg for eight lanes.
-static inline AVX2 __attribute__((always_inline)) void first_rg8(const warp_args *w, __m256 u, __m256 *r, __m256 *g) {
-    const __m256 x = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(u, _mm256_set1_ps(w->time * w->drift_x)), _mm256_set1_ps((float)w->nw)), _mm256_set1_ps(0.5f));
-    const __m256 flx = _mm256_floor_ps(x), fx = _mm256_sub_ps(x, flx);
-    const __m256i mx = _mm256_set1_epi32(w->nw - 1);
-    const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(flx), mx), ix1 = _mm256_and_si256(_mm256_add_epi32(ix, _mm256_set1_epi32(1)), mx);
-    __m256 ar, ag, br_, bg_;
-    gather_rg(w->blend, ix, &ar, &ag);
-    gather_rg(w->blend, ix1, &br_, &bg_);
-    *r = _mm256_add_ps(ar, _mm256_mul_ps(_mm256_sub_ps(br_, ar), fx));
-    *g = _mm256_add_ps(ag, _mm256_mul_ps(_mm256_sub_ps(bg_, ag), fx));
-}
-
-static inline AVX2 __attribute__((always_inline)) __m256 channel(__m256i p, int k) {
-    return _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(p, 8 * k), _mm256_set1_epi32(255)));
-}
-
-// Columns [i0, i1) of row j in blocks of eight; returns where the blocks stopped.
-static AVX2 int warp_avx2(const warp_args *w, int j, int i0, int i1) {
-    const int width = w->width, height = w->height;
-    const __m256 scale = _mm256_set1_ps(w->scale), half = _mm256_set1_ps(0.5f), k200 = _mm256_set1_ps(200.0f);
-    const __m256 sizex = _mm256_set1_ps(w->size_x), sizey = _mm256_set1_ps(w->size_y);
-    const __m256 zero = _mm256_setzero_ps(), maxx = _mm256_set1_ps((float)(width - 1)), maxy = _mm256_set1_ps((float)(height - 1));
-    const __m256i lastx = _mm256_set1_epi32(width - 1), lasty = _mm256_set1_epi32(height - 1), one = _mm256_set1_epi32(1);
-    const __m256i stride = _mm256_set1_epi32(width);
-    const __m256 py = _mm256_set1_ps(((float)j + 0.5f) / w->scale);
-    const __m256 v = _mm256_div_ps(py, sizey);
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const int *layer = (const int *)w->layer;
-    int i = i0;
-    for (; i + 8 <= i1; i += 8) {
-        __m256 px = _mm256_div_ps(_mm256_add_ps(_mm256_add_ps(_mm256_set1_ps((float)i), lanes), half), scale);
-        __m256 u = _mm256_div_ps(px, sizex);
-        __m256 qr, qg, nr, ng;
-        first_rg8(w, u, &qr, &qg);
-        noise_rg8(w->noise, w->nw, w->nh, _mm256_add_ps(u, qr), _mm256_add_ps(v, qg), &nr, &ng);
-        __m256 sx = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(px, _mm256_mul_ps(_mm256_sub_ps(nr, half), k200)), scale), half);
-        __m256 sy = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(py, _mm256_mul_ps(_mm256_sub_ps(ng, half), k200)), scale), half);
-        sx = _mm256_min_ps(_mm256_max_ps(sx, zero), maxx);   // max_ps gives 0 for NaN, as the scalar test does
-        sy = _mm256_min_ps(_mm256_max_ps(sy, zero), maxy);
-        __m256i x0 = _mm256_cvttps_epi32(sx), y0 = _mm256_cvttps_epi32(sy);
-        __m256 fx = _mm256_sub_ps(sx, _mm256_cvtepi32_ps(x0)), fy = _mm256_sub_ps(sy, _mm256_cvtepi32_ps(y0));
-        __m256i x1 = _mm256_min_epi32(_mm256_add_epi32(x0, one), lastx), y1 = _mm256_min_epi32(_mm256_add_epi32(y0, one), lasty);
-        __m256i r0 = _mm256_mullo_epi32(y0, stride), r1 = _mm256_mullo_epi32(y1, stride);
-        __m256i pa = _mm256_i32gather_epi32(layer, _mm256_add_epi32(r0, x0), 4);
-        __m256i pb = _mm256_i32gather_epi32(layer, _mm256_add_epi32(r0, x1), 4);
-        __m256i pc = _mm256_i32gather_epi32(layer, _mm256_add_epi32(r1, x0), 4);
-        __m256i pd = _mm256_i32gather_epi32(layer, _mm256_add_epi32(r1, x1), 4);
-        __m256i packed = _mm256_setzero_si256();
-        for (int k = 0; k < 4; k++) {
-            __m256 a = channel(pa, k), b = channel(pb, k), c = channel(pc, k), d = channel(pd, k);
-            __m256 top = _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), fx));
-            __m256 bot = _mm256_add_ps(c, _mm256_mul_ps(_mm256_sub_ps(d, c), fx));
-            __m256 vv = _mm256_add_ps(top, _mm256_mul_ps(_mm256_sub_ps(bot, top), fy));
-            __m256i q = _mm256_cvttps_epi32(_mm256_add_ps(vv, half));
-            packed = _mm256_or_si256(packed, _mm256_slli_epi32(q, 8 * k));
-        }
-        _mm256_storeu_si256((__m256i *)(w->out + ((size_t)j * width + i) * 4), packed);
-    }
-    return i;
-}
+#define LANES 16
+#define KERNEL warp_avx512
+#define TARGET __attribute__((target("avx512f")))
+#define VF __m512
+#define VI __m512i
+#define F_SET1 _mm512_set1_ps
+#define I_SET1 _mm512_set1_epi32
+#define F_LANES _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define F_ADD _mm512_add_ps
+#define F_SUB _mm512_sub_ps
+#define F_MUL _mm512_mul_ps
+#define F_DIV _mm512_div_ps
+#define F_MIN _mm512_min_ps
+#define F_MAX _mm512_max_ps
+#define F_FLOOR(x) _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define F_ZERO _mm512_setzero_ps
+#define F_TO_I _mm512_cvttps_epi32
+#define I_TO_F _mm512_cvtepi32_ps
+#define I_AND _mm512_and_si512
+#define I_OR _mm512_or_si512
+#define I_ADD _mm512_add_epi32
+#define I_MUL _mm512_mullo_epi32
+#define I_MIN _mm512_min_epi32
+#define I_SRL _mm512_srli_epi32
+#define I_SLL _mm512_slli_epi32
+#define I_ZERO _mm512_setzero_si512
+#define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, (const void *)(base), 4)
+#define I_STORE(p, v) _mm512_storeu_si512((void *)(p), v)
+// Two gathers of eight 64-bit red-green pairs, split into sixteen reds and sixteen greens.
+#define GATHER_RG(base, idx, r, g) do { \
+    __m512 lo_ = _mm512_castsi512_ps(_mm512_i32gather_epi64(_mm512_castsi512_si256(idx), (const void *)(base), 8)); \
+    __m512 hi_ = _mm512_castsi512_ps(_mm512_i32gather_epi64(_mm512_extracti64x4_epi64(idx, 1), (const void *)(base), 8)); \
+    const __m512i even_ = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30); \
+    *(r) = _mm512_permutex2var_ps(lo_, even_, hi_); \
+    *(g) = _mm512_permutex2var_ps(lo_, _mm512_add_epi32(even_, _mm512_set1_epi32(1)), hi_); \
+} while (0)
+#include "warp_lanes.h"
 #endif
 
 int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
@@ -201,8 +180,9 @@ int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int 
     if (!blend) return -1;
     const warp_args w = { layer, out, width, height, scale, size_x, size_y, noise, nw, nh, time, drift_x, drift_y, blend };
 #ifdef SCANLINE_X86
-    const int vector = simd && __builtin_cpu_supports("avx2") && (nw & (nw - 1)) == 0 && (nh & (nh - 1)) == 0
-        && (size_t)width * height < ((size_t)1 << 31);
+    const int lanes_ok = (nw & (nw - 1)) == 0 && (nh & (nh - 1)) == 0 && (size_t)width * height < ((size_t)1 << 31);
+    const int wide = simd == 1 && lanes_ok && __builtin_cpu_supports("avx512f");
+    const int vector = simd && lanes_ok && __builtin_cpu_supports("avx2");
 #else
     (void)simd;
 #endif
@@ -210,7 +190,8 @@ int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int 
         blend_row(&w, (((float)j + 0.5f) / scale) / size_y);
         int i = 0;
 #ifdef SCANLINE_X86
-        if (vector) i = warp_avx2(&w, j, 0, width);
+        if (wide) i = warp_avx512(&w, j, 0, width);
+        if (vector) i = warp_avx2(&w, j, i, width);
 #endif
         warp_scalar(&w, j, i, width);
     }

@@ -32,19 +32,23 @@ public enum BackgroundWarp {
             let noise = args.texture(1)
             let rg = redGreenPairs(noise)
             let src = image.converted(to: .premultiplied)
-            var out = [UInt8](repeating: 0, count: src.bytes.count)
             let w = src.width, h = src.height, scale = Float(src.scale)
-            rg.withUnsafeBufferPointer { n in
-                src.bytes.withUnsafeBufferPointer { s in
-                    out.withUnsafeMutableBufferPointer { o in
+            // The kernel writes every pixel, so the output starts uninitialised (and is dropped if
+            // a band could not run).
+            let failed = SharedFlag()
+            let out = [UInt8](unsafeUninitializedCapacity: src.bytes.count) { o, count in
+                rg.withUnsafeBufferPointer { n in
+                    src.bytes.withUnsafeBufferPointer { s in
                         nonisolated(unsafe) let np = n.baseAddress!, sp = s.baseAddress!, op = o.baseAddress!
                         Parallelism.forEachBand(rows: h, threads: threads) { rows in
-                            _ = scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
-                                                     time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound), 1)
+                            if scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
+                                                        time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound), 1) != 0 { failed.set() }
                         }
                     }
                 }
+                count = src.bytes.count
             }
+            guard !failed.isSet else { return nil }
             return try? PixelBuffer(width: w, height: h, scale: src.scale, alpha: .premultiplied, bytes: out)
         }
     }()
@@ -86,4 +90,12 @@ public enum BackgroundWarp {
             return layer.sample(position + offset)
         }
     }
+}
+
+/// A flag set from any thread.
+final class SharedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

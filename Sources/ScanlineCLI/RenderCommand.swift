@@ -3,6 +3,10 @@ import ScanlineBlocks
 
 /// `scanline render`: renders a registered scene to a still PNG or a numbered PNG sequence.
 enum RenderCommand {
+    /// x264's presets, fastest first.
+    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+    /// `--preset NAME`, checked against `presets` (nil when not given).
+    static func presetOption(_ args: Arguments) throws -> String? { try args.choice("--preset", presets.map { ($0, $0) }) }
     static var command: Command {
         Command(
             name: "render",
@@ -120,7 +124,7 @@ enum RenderCommand {
             options.lossless = args.has("--lossless")
             options.quality = Float(try args.double("--quality", in: 0...100) ?? 80)
             options.video.crf = try args.int("--crf", in: 0...63) ?? 18
-            options.video.preset = try args.choice("--preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"].map { ($0, $0) }) ?? "veryfast"
+            options.video.preset = try presetOption(args) ?? "veryfast"
             if let audio = args.string("--audio") { options.video.audio = URL(fileURLWithPath: audio) }
             if options.video.audio != nil && !format.isVideo { throw UsageError("--audio goes with a video output (.mp4, .webm, .mov, .mkv)") }
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)

@@ -18,6 +18,7 @@ enum TranscriptCommand {
             OptionSpec(["--fps"], value: "N", help: "Frames per second. Default 30."),
             OptionSpec(["--reduce-motion"], help: "Keep the background still and make the scrolling jump."),
             OptionSpec(["--crf"], value: "N", help: "Video quality, 0 (best) … 51. Default 20."),
+            OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default veryfast."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
         ],
         examples: [
@@ -64,6 +65,7 @@ enum TranscriptCommand {
         options.duration = to - from
         options.fps = fps
         options.video.crf = try args.int("--crf", in: 0...51) ?? 20
+        options.video.preset = try RenderCommand.presetOption(args) ?? "veryfast"
         if let audio = args.string("--audio") {
             guard format.isVideo else { throw UsageError("--audio goes with a video output") }
             options.video.audio = URL(fileURLWithPath: audio)

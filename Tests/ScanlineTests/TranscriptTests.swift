@@ -119,23 +119,30 @@ enum Fixture {
     }
 
     @Test func vectorWarpGivesTheScalarBytes() throws {
-        // 67 columns: eight-pixel blocks and a scalar tail; times that move the lookup far and back.
-        let img = try pattern(67, 41)
+        // 91 columns: sixteen-pixel blocks (AVX-512), then one eight-pixel block (AVX2), then a
+        // scalar tail; times that move the lookup far and back. Each vector width alone too.
+        let width = 91, height = 41
+        let img = try pattern(width, height)
         let texture = ShaderArguments([.image(NoiseTexture.image(size: 32, seed: 5))], boundingRect: .zero, colorScheme: .light).texture(0)
         let nw = texture.width, nh = texture.height, rg = BackgroundWarp.redGreenPairs(texture)
         for (time, scale) in [(Float(0), Float(1)), (37.25, 2), (-5.5, 1.5)] {
-            var scalar = [UInt8](repeating: 0, count: img.bytes.count), vector = scalar
-            img.bytes.withUnsafeBufferPointer { l in
-                scalar.withUnsafeMutableBufferPointer { o in
-                    _ = scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 0)
+            func warp(_ simd: Int32) -> [UInt8] {
+                var out = [UInt8](repeating: 0, count: img.bytes.count)
+                img.bytes.withUnsafeBufferPointer { l in
+                    out.withUnsafeMutableBufferPointer { o in
+                        _ = scanline_background_warp(l.baseAddress, o.baseAddress, Int32(width), Int32(height), scale, Float(width) / scale, Float(height) / scale,
+                                                     rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, Int32(height), simd)
+                    }
                 }
-                vector.withUnsafeMutableBufferPointer { o in
-                    _ = scanline_background_warp(l.baseAddress, o.baseAddress, 67, 41, scale, 67 / scale, 41 / scale, rg, Int32(nw), Int32(nh), time, 0.02, 0.013, 0, 41, 1)
-                }
+                return out
             }
-            let differing = zip(scalar, vector).enumerated().first { $0.element.0 != $0.element.1 }
-            #expect(differing == nil, "time \(time), scale \(scale): first difference at byte \(differing?.offset ?? -1)")
+            let scalar = warp(0)
             #expect(scalar != img.bytes)
+            for (simd, name) in [(Int32(1), "widest"), (2, "AVX2")] {
+                let vector = warp(simd)
+                let differing = zip(scalar, vector).enumerated().first { $0.element.0 != $0.element.1 }
+                #expect(differing == nil, "\(name), time \(time), scale \(scale): first difference at byte \(differing?.offset ?? -1)")
+            }
         }
     }
 

@@ -175,3 +175,74 @@ struct Fader: View {
         }
     }
 }
+
+@MainActor @Suite struct CompositingTests {
+    /// A red and a blue square overlapping by half, on white, at 50 % opacity.
+    struct Overlap: View {
+        let grouped: Bool
+        var body: some View {
+            ZStack {
+                Color.white
+                let pair = ZStack(alignment: .topLeading) {
+                    Color(red: 1, green: 0, blue: 0).frame(width: 40, height: 40)
+                    Color(red: 0, green: 0, blue: 1).frame(width: 40, height: 40).offset(x: 20)
+                }
+                .frame(width: 60, height: 40, alignment: .topLeading)
+                if grouped { pair.compositingGroup().opacity(0.5) } else { pair.opacity(0.5) }
+            }
+        }
+    }
+
+    @Test func opacityReachesEachViewUnlessGrouped() async throws {
+        // The pair sits centred in 100×40: x 20..<80; the overlap is x 40..<60.
+        let loose = try await SceneRenderer(Overlap(grouped: false), size: CGSize(width: 100, height: 40), scale: 1).still(at: 0)
+        let group = try await SceneRenderer(Overlap(grouped: true), size: CGSize(width: 100, height: 40), scale: 1).still(at: 0)
+        func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ e: (Int, Int, Int)) -> Bool {
+            abs(Int(p.r) - e.0) <= 1 && abs(Int(p.g) - e.1) <= 1 && abs(Int(p.b) - e.2) <= 1
+        }
+        // SwiftUI: blue at half over red at half over white, so the red shows through.
+        #expect(near(loose[50, 20], (128, 64, 191)), "\(loose[50, 20])")
+        // compositingGroup: the pair is flattened first, so only blue shows in the overlap.
+        #expect(near(group[50, 20], (128, 128, 255)), "\(group[50, 20])")
+        // Outside the overlap the two agree: each colour at half over white.
+        #expect(near(loose[30, 20], (255, 128, 128)) && near(group[30, 20], (255, 128, 128)), "\(loose[30, 20]) \(group[30, 20])")
+        #expect(near(loose[70, 20], (128, 128, 255)) && near(group[70, 20], (128, 128, 255)), "\(loose[70, 20]) \(group[70, 20])")
+    }
+
+    /// A bitmap under a blur under seed 004's time-driven warp.
+    struct StillUnderShader: View {
+        let image: Image
+        init(image: Image) { BackgroundWarp.register(); self.image = image }
+        var body: some View {
+            TimelineView(.animation) { t in
+                image.resizable()
+                    .frame(width: 32, height: 32)
+                    .blur(radius: 3)
+                    .layerEffect(ShaderLibrary.backgroundWarp(.float2(CGSize(width: 32, height: 32)), .image(NoiseTexture.image(size: 32, seed: 2)),
+                                                              .float(t.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 10))),
+                                 maxSampleOffset: .zero)
+            }
+        }
+    }
+
+    @Test func aStillLayerUnderAShaderIsDrawnOnce() async throws {
+        func checker(_ flip: Bool) throws -> Image {
+            var bytes = [UInt8]()
+            for y in 0..<16 { for x in 0..<16 { let on = ((x / 4 + y / 4) % 2 == 0) != flip; bytes += on ? [255, 255, 255, 255] : [0, 0, 0, 255] } }
+            return Image(try PixelBuffer(width: 16, height: 16, alpha: .premultiplied, bytes: bytes))
+        }
+        let a = try checker(false), b = try checker(true)
+        let hits = RasterCache.hits
+        let r = try SceneRenderer(StillUnderShader(image: a), size: CGSize(width: 32, height: 32), scale: 2)
+        let first = try await r.still(at: 0.5), second = try await r.still(at: 0.5)
+        #expect(RasterCache.hits >= hits + 1, "the second frame reuses the first frame's layer")
+        #expect(first.bytes == second.bytes)
+        // A different picture is not served from the cache, and matches a fresh render's bytes.
+        let other = try await SceneRenderer(StillUnderShader(image: b), size: CGSize(width: 32, height: 32), scale: 2).still(at: 0.5)
+        #expect(other.bytes != first.bytes)
+        RasterCache.lock.withLock { RasterCache.entries.removeAll() }
+        FilterNode.cacheLock.withLock { FilterNode.cache.removeAll() }
+        let fresh = try await SceneRenderer(StillUnderShader(image: b), size: CGSize(width: 32, height: 32), scale: 2).still(at: 0.5)
+        #expect(fresh.bytes == other.bytes)
+    }
+}

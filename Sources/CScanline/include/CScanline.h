@@ -27,8 +27,9 @@ void scanline_tune_malloc(void);
 /// float texture of nw×nh texels (two floats a texel), sampled with repeat addressing and linear filtering. For each pixel at position p
 /// (points, pixel centre): uv = p / size; n = noise(uv + time × drift); n2 = noise(uv + n.rg);
 /// offset = (n2.rg − 0.5) × 200; out = layer.sample(p + offset) (bilinear, clamped to the layer).
-/// With `simd` non-zero, eight pixels go at a time where the CPU has AVX2 and the noise's sides are
-/// powers of two; the bytes are the same either way. Returns 0, or -1 if memory ran out.
+/// `simd`: 0 scalar; 1 the widest vectors the CPU has (16 pixels a step with AVX-512, 8 with
+/// AVX2); 2 AVX2 only. Vectors need the noise's sides to be powers of two. The bytes are the same
+/// every way. Returns 0, or -1 if memory ran out.
 int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
                               float size_x, float size_y, const float *noise, int nw, int nh,
                               float time, float drift_x, float drift_y, int row0, int row1, int simd);

@@ -183,27 +183,29 @@ public final class VideoEncoder: FrameSink {
             abort()
             throw ScanlineError.renderFailed(reason: "ffmpeg stopped taking frames: \(failure.isEmpty ? lastError() : failure)")
         }
-        // The pipe write happens on the writer's thread, so the next frame renders meanwhile.
-        let bytes = sendsYUV ? convertToYUV(frame) : frame.converted(to: .straight).bytes
-        writer.send(bytes)
+        // Conversion and pipe write happen on the writer's thread, so the next frame renders meanwhile.
+        if sendsYUV {
+            writer.send { VideoEncoder.convertToYUV(frame, threads: 1) }
+        } else {
+            writer.send { frame.converted(to: .straight).bytes }
+        }
         frames += 1
     }
 
-    /// The frame as planar 4:2:0, row pairs in parallel.
-    func convertToYUV(_ frame: PixelBuffer) -> [UInt8] {
-        let w = width, h = height, luma = w * h
-        var yuv = [UInt8](repeating: 0, count: luma * 3 / 2)
+    /// The frame as planar 4:2:0 (BT.709, limited range), row pairs split across `threads`.
+    static func convertToYUV(_ frame: PixelBuffer, threads: Int) -> [UInt8] {
+        let w = frame.width, h = frame.height, luma = w * h
         let premultiplied = frame.converted(to: .premultiplied)
-        premultiplied.bytes.withUnsafeBufferPointer { src in
-            yuv.withUnsafeMutableBufferPointer { dst in
+        return [UInt8](unsafeUninitializedCapacity: luma * 3 / 2) { dst, count in
+            premultiplied.bytes.withUnsafeBufferPointer { src in
                 nonisolated(unsafe) let s = src.baseAddress!, d = dst.baseAddress!
-                Parallelism.forEachBand(rows: h / 2, threads: Parallelism.threadCount) { pairs in
+                Parallelism.forEachBand(rows: h / 2, threads: threads) { pairs in
                     _ = scanline_rgba_to_yuv420(s, Int32(w), Int32(h), Int32(pairs.lowerBound), Int32(pairs.upperBound),
                                                 d, d + luma, d + luma + luma / 4)
                 }
             }
+            count = luma * 3 / 2
         }
-        return yuv
     }
 
     func lastError() -> String {
@@ -252,11 +254,14 @@ final class PipeWriter: @unchecked Sendable {
     /// Nil while every write has succeeded; else what went wrong (empty if unknown).
     var failure: String? { lock.withLock { error } }
 
-    func send(_ bytes: [UInt8]) {
+    /// Queues a frame: `make` runs on the writer's thread, then its bytes go down the pipe.
+    /// Waits while two frames are already queued.
+    func send(_ make: @escaping @Sendable () -> [UInt8]) {
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard failure == nil else { return }
+            let bytes = make()
             do { try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) } } catch {
                 lock.withLock { self.error = "" }
             }

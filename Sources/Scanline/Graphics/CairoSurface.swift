@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 
 /// A cairo ARGB32 image surface and its drawing context: premultiplied, native-endian 32-bit
 /// pixels (B, G, R, A bytes on x86). Sizes are in pixels; `scale` is pixels per point.
@@ -12,10 +13,26 @@ final class CairoSurface {
     /// When set, drawing operations are recorded here (for tests and `--draw-log`).
     var log: DrawLog?
 
-    init(width: Int, height: Int, scale: CGFloat) throws {
+    /// Pixels this surface allocated itself (left uninitialised), freed with it; nil when cairo
+    /// allocated them (cleared to transparent).
+    private let owned: UnsafeMutableRawPointer?
+
+    /// A transparent surface; with `cleared` false the pixels are left as they come from the
+    /// allocator, for a caller that writes every one of them.
+    init(width: Int, height: Int, scale: CGFloat, cleared: Bool = true) throws {
         try PixelBuffer.checkSize(width: width, height: height)
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+        let created: OpaquePointer?
+        if cleared {
+            owned = nil
+            created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        } else {
+            let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))
+            owned = malloc(Int(stride) * height)
+            created = owned.flatMap { cairo_image_surface_create_for_data($0.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), stride) }
+        }
+        guard let s = created, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            if let s = created { cairo_surface_destroy(s) }
+            free(owned)
             throw ScanlineError.renderFailed(reason: "could not allocate a \(width)x\(height) surface")
         }
         surface = s
@@ -28,7 +45,7 @@ final class CairoSurface {
 
     /// A surface holding `pixels` (converted to premultiplied).
     convenience init(_ pixels: PixelBuffer) throws {
-        try self.init(width: pixels.width, height: pixels.height, scale: pixels.scale)
+        try self.init(width: pixels.width, height: pixels.height, scale: pixels.scale, cleared: false)
         let p = pixels.converted(to: .premultiplied)
         cairo_surface_flush(surface)
         p.bytes.withUnsafeBufferPointer { src in
@@ -47,6 +64,7 @@ final class CairoSurface {
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+        free(owned)
     }
 
     var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface) }
@@ -57,9 +75,9 @@ final class CairoSurface {
     /// The pixels as premultiplied RGBA.
     func pixelBuffer() -> PixelBuffer {
         cairo_surface_flush(surface)
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        bytes.withUnsafeMutableBufferPointer { dst in
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, count in
             PixelKernels.cairoToRGBA(data, stride: stride, width: width, height: height, into: dst.baseAddress!)
+            count = width * height * 4
         }
         return PixelBuffer(unchecked: width, height, scale, .premultiplied, bytes)
     }

@@ -32,6 +32,15 @@ struct AccessibilityInfo {
     var representation: Node? = nil
 }
 
+/// Stands for what a subtree draws: two equal keys draw the same pixels in the same place, in a
+/// fresh context. Only subtrees whose drawing is a pure function of a few values have one: an
+/// image in its frame, the layout-only wrappers around it, and a blur of such a subtree. Keys are
+/// compared with `==` (an image's pixels by their storage first); the caches never hash them.
+struct DrawingKey: Hashable {
+    let parts: [AnyHashable]
+    init(_ parts: AnyHashable...) { self.parts = parts }
+}
+
 /// A laid-out view: measures itself for a proposal, takes a frame, and draws. Frames are in the
 /// root's coordinate space, in points.
 @MainActor class Node {
@@ -60,6 +69,9 @@ struct AccessibilityInfo {
     }
     var isSpacer: Bool { false }
     var isEmpty: Bool { false }
+    /// What the subtree draws, for caches that would otherwise rasterise it to compare pixels.
+    /// nil (the default) means "unknown: draw it to find out".
+    var drawingKey: DrawingKey? { nil }
 
     func drawChildren(_ ctx: GraphicsContext) { for c in children { c.draw(ctx) } }
 }

@@ -20,6 +20,7 @@ final class PaddingNode: WrapperNode {
     let insets: EdgeInsets
     init(_ child: Node, _ insets: EdgeInsets) { self.insets = insets; super.init(child) }
     override var kind: String { "Padding" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let h = insets.leading + insets.trailing, v = insets.top + insets.bottom
         let inner = child.sizeThatFits(ProposedViewSize(width: p.width.map { max(0, $0 - h) }, height: p.height.map { max(0, $0 - v) }))
@@ -50,6 +51,7 @@ final class FrameNode: WrapperNode {
         super.init(child)
     }
     override var kind: String { "Frame" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         if let width, let height { return CGSize(width: width, height: height) }
         let c = child.sizeThatFits(ProposedViewSize(width: width ?? p.width, height: height ?? p.height))
@@ -77,6 +79,7 @@ final class FlexFrameNode: WrapperNode {
         super.init(child)
     }
     override var kind: String { "FlexFrame" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     func childProposal(_ p: CGFloat?, _ b: Bounds) -> CGFloat? {
         guard var v = p ?? b.ideal else { return nil }
         if let lo = b.min { v = max(v, lo) }
@@ -106,6 +109,7 @@ final class FixedSizeNode: WrapperNode {
     let horizontal: Bool, vertical: Bool
     init(_ child: Node, horizontal: Bool, vertical: Bool) { self.horizontal = horizontal; self.vertical = vertical; super.init(child) }
     override var kind: String { "FixedSize" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         child.sizeThatFits(ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
     }
@@ -124,6 +128,7 @@ final class AlignmentGuideNode: WrapperNode {
         self.h = h; self.v = v; super.init(child)
     }
     override var kind: String { "AlignmentGuide" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat {
         if let h, h.0 == g { return h.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
         return child.guide(g, in: size)
@@ -171,6 +176,7 @@ final class PositionNode: WrapperNode {
     let point: CGPoint
     init(_ child: Node, _ point: CGPoint) { self.point = point; super.init(child) }
     override var kind: String { "Position" }
+    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let s = p.replacingUnspecifiedDimensions()
         return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
@@ -209,25 +215,37 @@ final class OpacityNode: WrapperNode {
     override var kind: String { "Opacity" }
     override func draw(_ ctx: GraphicsContext) {
         guard opacity > 0 else { return }
+        // As in SwiftUI, the opacity reaches each drawing in the subtree: overlapping parts show
+        // through each other. `.compositingGroup()` (a layer) makes them fade as one.
         var c = ctx
         c.opacity *= opacity
-        // Below 1 the subtree is drawn as one layer, so overlapping parts fade together.
-        if opacity == 1 { child.draw(c) } else { c.drawLayer { layer in child.draw(layer) } }
+        child.draw(c)
     }
 }
 
 /// Filters over the whole subtree drawn as one layer (blur, shadow, colour filters, drawingGroup).
-/// A blurred subtree is rasterised with room for the blur to spread, and the blur is cached by the
-/// content's pixels (compared byte for byte): a still cover art under a moving warp is blurred
-/// once, not every frame.
+/// A blurred subtree is rasterised with room for the blur to spread, and the blur is cached: by the
+/// subtree's `drawingKey` when it has one (a still cover art is then neither redrawn nor compared),
+/// else by the content's pixels, compared byte for byte. Either way a still cover art under a
+/// moving warp is blurred once, not every frame.
 final class FilterNode: WrapperNode {
     let filters: [GraphicsContext.Filter]
     init(_ child: Node, _ filters: [GraphicsContext.Filter]) { self.filters = filters; super.init(child) }
     override var kind: String { filters.isEmpty ? "DrawingGroup" : "Filter" }
 
+    /// The blur this node draws, when it is the cached kind (one blur, in an unrotated context).
+    var blur: (radius: CGFloat, options: GraphicsContext.BlurOptions)? {
+        guard filters.count == 1, case let .blur(radius, options) = filters[0].kind, radius > 0 else { return nil }
+        return (radius, options)
+    }
+    override var drawingKey: DrawingKey? {
+        guard let blur, let inner = child.drawingKey else { return nil }
+        return DrawingKey("blur", blur.radius, blur.options, frame, inner)
+    }
+
     /// A blurred layer and what it was made from.
     struct CachedBlur {
-        let source: CairoSurface, radius: CGFloat, options: GraphicsContext.BlurOptions, blurred: CairoSurface
+        let source: CairoSurface, key: DrawingKey?, rect: CGRect, radius: CGFloat, options: GraphicsContext.BlurOptions, blurred: CairoSurface
         func matches(_ s: CairoSurface, _ r: CGFloat, _ o: GraphicsContext.BlurOptions) -> Bool {
             guard r == radius, o == options, s.width == source.width, s.height == source.height, s.stride == source.stride,
                   s.scale == source.scale else { return false }
@@ -238,18 +256,30 @@ final class FilterNode: WrapperNode {
     nonisolated(unsafe) static var cache: [CachedBlur] = []
     /// Entries kept (each holds two layers).
     static let cacheSize = 2
+    /// Blurs drawn from the cache without drawing their source (found by key), for tests.
+    nonisolated(unsafe) static var keyHits = 0
 
     override func draw(_ ctx: GraphicsContext) {
-        if filters.count == 1, case let .blur(radius, options) = filters[0].kind, radius > 0, ctx.transform.b == 0, ctx.transform.c == 0 {
-            let margin = (radius * 3).rounded(.up)
+        if let blur, ctx.transform.b == 0, ctx.transform.c == 0 {
+            let margin = (blur.radius * 3).rounded(.up)
             let rect = frame.insetBy(dx: -margin, dy: -margin)
             let scale = ctx.surface.scale
+            let key = child.drawingKey
+            if let key, let hit = FilterNode.cacheLock.withLock({ () -> CairoSurface? in
+                guard let h = FilterNode.cache.first(where: { $0.key == key && $0.rect == rect && $0.source.scale == scale
+                    && $0.radius == blur.radius && $0.options == blur.options })?.blurred else { return nil }
+                FilterNode.keyHits += 1
+                return h
+            }) {
+                ctx.draw(hit, in: rect)
+                return
+            }
             let origin = rect.origin
             guard let source = try? CairoSurface.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
                 c.translateBy(x: -origin.x, y: -origin.y)
                 child.draw(c)
             }) else { return }
-            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.matches(source, radius, options) }?.blurred }
+            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.matches(source, blur.radius, blur.options) }?.blurred }
             let blurred: CairoSurface
             if let cached { blurred = cached } else {
                 guard let b = try? CairoSurface.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
@@ -257,8 +287,10 @@ final class FilterNode: WrapperNode {
                     c.draw(source, in: CGRect(origin: .zero, size: rect.size))
                 }) else { return }
                 blurred = b
+            }
+            if cached == nil || key != nil {
                 FilterNode.cacheLock.withLock {
-                    FilterNode.cache.append(CachedBlur(source: source, radius: radius, options: options, blurred: b))
+                    FilterNode.cache.append(CachedBlur(source: source, key: key, rect: rect, radius: blur.radius, options: blur.options, blurred: blurred))
                     if FilterNode.cache.count > FilterNode.cacheSize { FilterNode.cache.removeFirst() }
                 }
             }

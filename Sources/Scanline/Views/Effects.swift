@@ -59,14 +59,19 @@ extension VisualEffect {
 }
 
 extension Node {
-    /// The subtree drawn into its own image, exactly its frame, at `scale`.
+    /// The subtree drawn into its own image, exactly its frame, at `scale`. A subtree with a
+    /// `drawingKey` (a still, blurred cover art under a warp) is drawn once and then reused.
     func rasterize(scale: CGFloat) -> PixelBuffer? {
         guard frame.width >= 0.5, frame.height >= 0.5, frame.width.isFinite, frame.height.isFinite else { return nil }
+        let key = drawingKey
+        if let key, let hit = RasterCache.lookup(key, frame, scale) { return hit }
         let origin = frame.origin
-        return try? PixelBuffer.render(size: frame.size, scale: scale, environment: environment) { c in
+        let pixels = try? PixelBuffer.render(size: frame.size, scale: scale, environment: environment) { c in
             c.translateBy(x: -origin.x, y: -origin.y)
             self.draw(c)
         }
+        if let key, let pixels { RasterCache.store(key, frame, scale, pixels) }
+        return pixels
     }
 
     /// Runs a shader over the rasterised subtree. Positions are in the view's local space; the
@@ -81,6 +86,32 @@ extension Node {
         } catch {
             graph?.warn("\(error)")
             return pixels
+        }
+    }
+}
+
+/// Layers of subtrees with a `drawingKey`, most recent last, so a shader over a still subtree
+/// does not redraw it every frame.
+enum RasterCache {
+    struct Entry { let key: DrawingKey, frame: CGRect, scale: CGFloat, pixels: PixelBuffer }
+    static let lock = NSLock()
+    nonisolated(unsafe) static var entries: [Entry] = []
+    /// Layers kept.
+    static let size = 2
+    /// Layers reused, for tests.
+    nonisolated(unsafe) static var hits = 0
+
+    static func lookup(_ key: DrawingKey, _ frame: CGRect, _ scale: CGFloat) -> PixelBuffer? {
+        lock.withLock {
+            guard let e = entries.first(where: { $0.key == key && $0.frame == frame && $0.scale == scale }) else { return nil }
+            hits += 1
+            return e.pixels
+        }
+    }
+    static func store(_ key: DrawingKey, _ frame: CGRect, _ scale: CGFloat, _ pixels: PixelBuffer) {
+        lock.withLock {
+            entries.append(Entry(key: key, frame: frame, scale: scale, pixels: pixels))
+            if entries.count > size { entries.removeFirst() }
         }
     }
 }

@@ -94,6 +94,13 @@ final class ImageNode: Node {
         return image.size
     }
     override func draw(_ ctx: GraphicsContext) { ctx.draw(image, in: frame) }
+    /// Pixels in a frame; named images (resolved from the environment when drawn) have none.
+    override var drawingKey: DrawingKey? {
+        switch image.source {
+        case .bitmap, .floats: return DrawingKey("image", image, frame)
+        default: return nil
+        }
+    }
 }
 
 /// Stand-ins for the SF Symbols the demos use, drawn with paths at the font's size and weight.

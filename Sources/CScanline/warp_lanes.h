@@ -1,0 +1,132 @@
+// The background warp's vector kernel, included by warp.c once per vector width with LANES,
+// KERNEL, TARGET, the types VF (floats) and VI (32-bit ints) and the operations F_*, I_* and
+// GATHER_RG defined; it undefines them all at the end. Each lane does the scalar kernel's
+// operations in the same order (no FMA), so every width gives the scalar path's bytes.
+// The noise's sides must be powers of two (the wrap is a mask).
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define NOISE CAT(KERNEL, _noise)
+#define FIRST CAT(KERNEL, _first)
+#define CHANNEL CAT(KERNEL, _channel)
+
+// noise_rg for LANES lanes.
+static inline TARGET __attribute__((always_inline)) void NOISE(const float *noise, int nw, int nh, VF u, VF v, VF *r, VF *g) {
+    const VF half = F_SET1(0.5f);
+    VF x = F_SUB(F_MUL(u, F_SET1((float)nw)), half);
+    VF y = F_SUB(F_MUL(v, F_SET1((float)nh)), half);
+    VF flx = F_FLOOR(x), fly = F_FLOOR(y);
+    VF fx = F_SUB(x, flx), fy = F_SUB(y, fly);
+    const VI mx = I_SET1(nw - 1), my = I_SET1(nh - 1), one = I_SET1(1);
+    VI ix = I_AND(F_TO_I(flx), mx), iy = I_AND(F_TO_I(fly), my);
+    VI ix1 = I_AND(I_ADD(ix, one), mx), iy1 = I_AND(I_ADD(iy, one), my);
+    VI row0 = I_MUL(iy, I_SET1(nw)), row1 = I_MUL(iy1, I_SET1(nw));
+    VF ar, ag, br_, bg_, cr, cg, dr, dg;
+    GATHER_RG(noise, I_ADD(row0, ix), &ar, &ag);
+    GATHER_RG(noise, I_ADD(row0, ix1), &br_, &bg_);
+    GATHER_RG(noise, I_ADD(row1, ix), &cr, &cg);
+    GATHER_RG(noise, I_ADD(row1, ix1), &dr, &dg);
+    VF tr = F_ADD(ar, F_MUL(F_SUB(br_, ar), fx));
+    VF brr = F_ADD(cr, F_MUL(F_SUB(dr, cr), fx));
+    VF tg = F_ADD(ag, F_MUL(F_SUB(bg_, ag), fx));
+    VF bgg = F_ADD(cg, F_MUL(F_SUB(dg, cg), fx));
+    *r = F_ADD(tr, F_MUL(F_SUB(brr, tr), fy));
+    *g = F_ADD(tg, F_MUL(F_SUB(bgg, tg), fy));
+}
+
+// first_rg for LANES lanes.
+static inline TARGET __attribute__((always_inline)) void FIRST(const warp_args *w, VF u, VF *r, VF *g) {
+    const VF x = F_SUB(F_MUL(F_ADD(u, F_SET1(w->time * w->drift_x)), F_SET1((float)w->nw)), F_SET1(0.5f));
+    const VF flx = F_FLOOR(x), fx = F_SUB(x, flx);
+    const VI mx = I_SET1(w->nw - 1);
+    const VI ix = I_AND(F_TO_I(flx), mx), ix1 = I_AND(I_ADD(ix, I_SET1(1)), mx);
+    VF ar, ag, br_, bg_;
+    GATHER_RG(w->blend, ix, &ar, &ag);
+    GATHER_RG(w->blend, ix1, &br_, &bg_);
+    *r = F_ADD(ar, F_MUL(F_SUB(br_, ar), fx));
+    *g = F_ADD(ag, F_MUL(F_SUB(bg_, ag), fx));
+}
+
+// Channel k (0...3) of packed RGBA8 lanes, as floats.
+static inline TARGET __attribute__((always_inline)) VF CHANNEL(VI p, int k) {
+    return I_TO_F(I_AND(I_SRL(p, 8 * k), I_SET1(255)));
+}
+
+// Columns [i0, i1) of row j in blocks of LANES; returns where the blocks stopped.
+static TARGET int KERNEL(const warp_args *w, int j, int i0, int i1) {
+    const int width = w->width, height = w->height;
+    const VF scale = F_SET1(w->scale), half = F_SET1(0.5f), k200 = F_SET1(200.0f);
+    const VF sizex = F_SET1(w->size_x), sizey = F_SET1(w->size_y);
+    const VF zero = F_ZERO(), maxx = F_SET1((float)(width - 1)), maxy = F_SET1((float)(height - 1));
+    const VI lastx = I_SET1(width - 1), lasty = I_SET1(height - 1), one = I_SET1(1);
+    const VI stride = I_SET1(width);
+    const VF py = F_SET1(((float)j + 0.5f) / w->scale);
+    const VF v = F_DIV(py, sizey);
+    const VF lanes = F_LANES;
+    int i = i0;
+    for (; i + LANES <= i1; i += LANES) {
+        VF px = F_DIV(F_ADD(F_ADD(F_SET1((float)i), lanes), half), scale);
+        VF u = F_DIV(px, sizex);
+        VF qr, qg, nr, ng;
+        FIRST(w, u, &qr, &qg);
+        NOISE(w->noise, w->nw, w->nh, F_ADD(u, qr), F_ADD(v, qg), &nr, &ng);
+        VF sx = F_SUB(F_MUL(F_ADD(px, F_MUL(F_SUB(nr, half), k200)), scale), half);
+        VF sy = F_SUB(F_MUL(F_ADD(py, F_MUL(F_SUB(ng, half), k200)), scale), half);
+        sx = F_MIN(F_MAX(sx, zero), maxx);   // max gives 0 for NaN, as the scalar test does
+        sy = F_MIN(F_MAX(sy, zero), maxy);
+        VI x0 = F_TO_I(sx), y0 = F_TO_I(sy);
+        VF fx = F_SUB(sx, I_TO_F(x0)), fy = F_SUB(sy, I_TO_F(y0));
+        VI x1 = I_MIN(I_ADD(x0, one), lastx), y1 = I_MIN(I_ADD(y0, one), lasty);
+        VI r0 = I_MUL(y0, stride), r1 = I_MUL(y1, stride);
+        VI pa = I_GATHER(w->layer, I_ADD(r0, x0));
+        VI pb = I_GATHER(w->layer, I_ADD(r0, x1));
+        VI pc = I_GATHER(w->layer, I_ADD(r1, x0));
+        VI pd = I_GATHER(w->layer, I_ADD(r1, x1));
+        VI packed = I_ZERO();
+        for (int k = 0; k < 4; k++) {
+            VF a = CHANNEL(pa, k), b = CHANNEL(pb, k), c = CHANNEL(pc, k), d = CHANNEL(pd, k);
+            VF top = F_ADD(a, F_MUL(F_SUB(b, a), fx));
+            VF bot = F_ADD(c, F_MUL(F_SUB(d, c), fx));
+            VF vv = F_ADD(top, F_MUL(F_SUB(bot, top), fy));
+            VI q = F_TO_I(F_ADD(vv, half));
+            packed = I_OR(packed, I_SLL(q, 8 * k));
+        }
+        I_STORE(w->out + ((size_t)j * width + i) * 4, packed);
+    }
+    return i;
+}
+
+#undef NOISE
+#undef FIRST
+#undef CHANNEL
+#undef CAT
+#undef CAT_
+#undef LANES
+#undef KERNEL
+#undef TARGET
+#undef VF
+#undef VI
+#undef F_SET1
+#undef I_SET1
+#undef F_LANES
+#undef F_ADD
+#undef F_SUB
+#undef F_MUL
+#undef F_DIV
+#undef F_MIN
+#undef F_MAX
+#undef F_FLOOR
+#undef F_ZERO
+#undef F_TO_I
+#undef I_TO_F
+#undef I_AND
+#undef I_OR
+#undef I_ADD
+#undef I_MUL
+#undef I_MIN
+#undef I_SRL
+#undef I_SLL
+#undef I_ZERO
+#undef I_GATHER
+#undef I_STORE
+#undef GATHER_RG
