@@ -33,10 +33,13 @@ static inline __attribute__((always_inline)) void noise_rg(const float *noise, i
     *g = tg + (bg - tg) * fy;
 }
 
+// Floats repeated past the end of the blended row, for the vector kernels' windows (16 lanes).
+#define BLEND_PAD 16
+
 typedef struct {
     const uint8_t *layer; uint8_t *out; int width, height; float scale, size_x, size_y;
     const float *noise; int nw, nh; float time, drift_x, drift_y;
-    float *blend;   // nw red-green pairs: the first lookup's two texel rows blended for this row
+    float *blend;   // nw red-green pairs: the first lookup's two texel rows blended for this row, then BLEND_PAD floats repeating its start
 } warp_args;
 
 // The first lookup's vertical blend for output row j (v = its uv.y before the drift).
@@ -48,6 +51,7 @@ static void blend_row(const warp_args *w, float v) {
     const int iy = wrap(fy0, nh), iy1 = wrap(iy + 1, nh);
     const float *top = w->noise + (size_t)iy * nw * 2, *bottom = w->noise + (size_t)iy1 * nw * 2;
     for (int i = 0; i < nw * 2; i++) w->blend[i] = top[i] + (bottom[i] - top[i]) * fy;
+    for (int i = 0; i < BLEND_PAD; i++) w->blend[nw * 2 + i] = w->blend[i % (nw * 2)];
 }
 
 // The first lookup at u (before the drift), from the blended row.
@@ -123,6 +127,11 @@ static void warp_scalar(const warp_args *w, int j, int i0, int i1) {
 #define I_ZERO _mm256_setzero_si256
 #define I_GATHER(base, idx) _mm256_i32gather_epi32((const int *)(base), idx, 4)
 #define I_STORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define F_LOADU _mm256_loadu_ps
+#define F_PERMUTE(idx, table) _mm256_permutevar8x32_ps(table, idx)
+#define I_SUB _mm256_sub_epi32
+#define I_FIRST(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
+#define I_ANY_GT(a, b) _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)))
 // Two gathers of four 64-bit red-green pairs, split into eight reds and eight greens.
 #define GATHER_RG(base, idx, r, g) do { \
     const long long *b_ = (const long long *)(const void *)(base); \
@@ -162,6 +171,11 @@ static void warp_scalar(const warp_args *w, int j, int i0, int i1) {
 #define I_ZERO _mm512_setzero_si512
 #define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, (const void *)(base), 4)
 #define I_STORE(p, v) _mm512_storeu_si512((void *)(p), v)
+#define F_LOADU _mm512_loadu_ps
+#define F_PERMUTE(idx, table) _mm512_permutexvar_ps(idx, table)
+#define I_SUB _mm512_sub_epi32
+#define I_FIRST(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
+#define I_ANY_GT(a, b) ((int)_mm512_cmpgt_epi32_mask(a, b))
 // Two gathers of eight 64-bit red-green pairs, split into sixteen reds and sixteen greens.
 #define GATHER_RG(base, idx, r, g) do { \
     __m512 lo_ = _mm512_castsi512_ps(_mm512_i32gather_epi64(_mm512_castsi512_si256(idx), (const void *)(base), 8)); \
@@ -176,7 +190,7 @@ static void warp_scalar(const warp_args *w, int j, int i0, int i1) {
 int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
                               float size_x, float size_y, const float *noise, int nw, int nh,
                               float time, float drift_x, float drift_y, int row0, int row1, int simd) {
-    float *blend = malloc((size_t)nw * 2 * sizeof(float));
+    float *blend = malloc(((size_t)nw * 2 + BLEND_PAD) * sizeof(float));
     if (!blend) return -1;
     const warp_args w = { layer, out, width, height, scale, size_x, size_y, noise, nw, nh, time, drift_x, drift_y, blend };
 #ifdef SCANLINE_X86

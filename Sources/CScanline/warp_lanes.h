@@ -39,10 +39,24 @@ static inline TARGET __attribute__((always_inline)) void FIRST(const warp_args *
     const VF x = F_SUB(F_MUL(F_ADD(u, F_SET1(w->time * w->drift_x)), F_SET1((float)w->nw)), F_SET1(0.5f));
     const VF flx = F_FLOOR(x), fx = F_SUB(x, flx);
     const VI mx = I_SET1(w->nw - 1);
-    const VI ix = I_AND(F_TO_I(flx), mx), ix1 = I_AND(I_ADD(ix, I_SET1(1)), mx);
+    const VI ix = I_AND(F_TO_I(flx), mx);
     VF ar, ag, br_, bg_;
-    GATHER_RG(w->blend, ix, &ar, &ag);
-    GATHER_RG(w->blend, ix1, &br_, &bg_);
+    // Neighbouring pixels read neighbouring texels: when every lane's two texels lie in the
+    // LANES / 2 pairs from lane 0's, one load and four permutes replace the gathers (the blended
+    // row repeats its first pairs past its end, so the window never wraps).
+    const int base = I_FIRST(ix);
+    const VI rel = I_AND(I_SUB(ix, I_SET1(base)), mx);
+    if (!I_ANY_GT(rel, I_SET1(LANES / 2 - 2))) {
+        const VF window = F_LOADU(w->blend + 2 * base);
+        const VI even = I_ADD(rel, rel);
+        ar = F_PERMUTE(even, window);
+        ag = F_PERMUTE(I_ADD(even, I_SET1(1)), window);
+        br_ = F_PERMUTE(I_ADD(even, I_SET1(2)), window);
+        bg_ = F_PERMUTE(I_ADD(even, I_SET1(3)), window);
+    } else {
+        GATHER_RG(w->blend, ix, &ar, &ag);
+        GATHER_RG(w->blend, I_AND(I_ADD(ix, I_SET1(1)), mx), &br_, &bg_);
+    }
     *r = F_ADD(ar, F_MUL(F_SUB(br_, ar), fx));
     *g = F_ADD(ag, F_MUL(F_SUB(bg_, ag), fx));
 }
@@ -130,3 +144,8 @@ static TARGET int KERNEL(const warp_args *w, int j, int i0, int i1) {
 #undef I_GATHER
 #undef I_STORE
 #undef GATHER_RG
+#undef F_LOADU
+#undef F_PERMUTE
+#undef I_SUB
+#undef I_FIRST
+#undef I_ANY_GT
