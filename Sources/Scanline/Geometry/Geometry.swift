@@ -1,35 +1,58 @@
 /// An angle, stored in radians, as SwiftUI's `Angle`.
 public struct Angle: Hashable, Comparable, Sendable {
+    /// The angle in radians.
     public var radians: Double
+    /// The angle in degrees.
     public var degrees: Double {
         get { radians * 180 / .pi }
         set { radians = newValue * .pi / 180 }
     }
+    /// Zero.
     public init() { radians = 0 }
+    /// An angle of `radians`.
     public init(radians: Double) { self.radians = radians }
+    /// An angle of `degrees`.
     public init(degrees: Double) { radians = degrees * .pi / 180 }
+    /// An angle of `r` radians.
     public static func radians(_ r: Double) -> Angle { Angle(radians: r) }
+    /// An angle of `d` degrees.
     public static func degrees(_ d: Double) -> Angle { Angle(degrees: d) }
+    /// Zero.
     public static let zero = Angle()
+    /// Compares by size.
     public static func < (l: Angle, r: Angle) -> Bool { l.radians < r.radians }
 }
 
 /// A point in a rectangle's own unit square: (0, 0) is the top leading corner, (1, 1) the bottom
 /// trailing one.
 public struct UnitPoint: Hashable, Sendable {
+    /// Horizontal position: 0 the leading (left) edge, 1 the trailing edge.
     public var x: CGFloat
+    /// Vertical position: 0 the top edge, 1 the bottom edge.
     public var y: CGFloat
+    /// The top-leading corner.
     public init() { x = 0; y = 0 }
+    /// A point at fractions `x`, `y` of a rectangle.
     public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+    /// The top-leading corner (0, 0).
     public static let zero = UnitPoint(x: 0, y: 0)
+    /// The centre (0.5, 0.5).
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// The middle of the leading edge (0, 0.5).
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The middle of the trailing edge (1, 0.5).
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The middle of the top edge (0.5, 0).
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The middle of the bottom edge (0.5, 1).
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The top-leading corner (0, 0).
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The top-trailing corner (1, 0).
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The bottom-leading corner (0, 1).
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The bottom-trailing corner (1, 1).
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 
     /// The point this unit point names inside `rect`, in `rect`'s units.
@@ -40,8 +63,11 @@ public struct UnitPoint: Hashable, Sendable {
 
 /// Insets on each edge, in points.
 public struct EdgeInsets: Hashable, Sendable {
+    /// Insets in points, one for each edge.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    /// No insets.
     public init() { top = 0; leading = 0; bottom = 0; trailing = 0 }
+    /// Insets of the given points on each edge.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
     }
@@ -56,8 +82,11 @@ public enum LayoutDirection: Hashable, Sendable, CaseIterable {
 public struct HorizontalAlignment: Hashable, Sendable {
     let key: String
     init(key: String) { self.key = key }
+    /// Views' leading edges line up.
     public static let leading = HorizontalAlignment(key: "leading")
+    /// Views' horizontal centres line up.
     public static let center = HorizontalAlignment(key: "center")
+    /// Views' trailing edges line up.
     public static let trailing = HorizontalAlignment(key: "trailing")
 }
 
@@ -65,27 +94,44 @@ public struct HorizontalAlignment: Hashable, Sendable {
 public struct VerticalAlignment: Hashable, Sendable {
     let key: String
     init(key: String) { self.key = key }
+    /// Views' top edges line up.
     public static let top = VerticalAlignment(key: "top")
+    /// Views' vertical centres line up.
     public static let center = VerticalAlignment(key: "center")
+    /// Views' bottom edges line up.
     public static let bottom = VerticalAlignment(key: "bottom")
+    /// The baselines of views' first lines of text line up (a view without text: its bottom).
     public static let firstTextBaseline = VerticalAlignment(key: "firstTextBaseline")
+    /// The baselines of views' last lines of text line up (a view without text: its bottom).
     public static let lastTextBaseline = VerticalAlignment(key: "lastTextBaseline")
 }
 
 /// A horizontal and a vertical alignment together.
 public struct Alignment: Hashable, Sendable {
+    /// Where along the width.
     public var horizontal: HorizontalAlignment
+    /// Where along the height.
     public var vertical: VerticalAlignment
+    /// An alignment from its two guides.
     public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
         self.horizontal = horizontal; self.vertical = vertical
     }
+    /// Centred both ways.
     public static let center = Alignment(horizontal: .center, vertical: .center)
+    /// Leading edge, centred vertically.
     public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    /// Trailing edge, centred vertically.
     public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    /// Top edge, centred horizontally.
     public static let top = Alignment(horizontal: .center, vertical: .top)
+    /// Bottom edge, centred horizontally.
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    /// Top-leading corner.
     public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    /// Top-trailing corner.
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    /// Bottom-leading corner.
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    /// Bottom-trailing corner.
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }

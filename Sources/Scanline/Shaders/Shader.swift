@@ -2,11 +2,14 @@
 /// `Shader`. Scanline's shader functions are Swift types registered under a name (see
 /// `ShaderLibrary.register`), where SwiftUI's are Metal functions.
 public struct Shader: Equatable, Sendable {
+    /// The function the shader runs.
     public var function: ShaderFunction
+    /// The values bound to the function's parameters, in order.
     public var arguments: [Argument]
     /// Accepted for source compatibility; output is rounded to nearest, never dithered.
     public var dithersColor = false
 
+    /// A shader running `function` with `arguments`; usually written `ShaderLibrary.name(args…)`.
     public init(function: ShaderFunction, arguments: [Argument]) {
         self.function = function
         self.arguments = arguments
@@ -15,10 +18,15 @@ public struct Shader: Equatable, Sendable {
     /// How a shader will be used; `compile(as:)` checks the function is of that kind.
     public struct UsageType: Hashable, Sendable, CustomStringConvertible {
         let kind: ShaderKind
+        /// Filling a shape (the function returns a colour for a position).
         public static let shapeStyle = UsageType(kind: .shapeStyle)
+        /// `colorEffect`: the function maps each pixel's position and colour to a colour.
         public static let colorEffect = UsageType(kind: .color)
+        /// `layerEffect`: the function may sample the whole layer.
         public static let layerEffect = UsageType(kind: .layer)
+        /// `distortionEffect`: the function maps each position to the position to sample.
         public static let distortionEffect = UsageType(kind: .distortion)
+        /// The kind's name, as in error messages.
         public var description: String { kind.rawValue }
     }
 
@@ -39,22 +47,31 @@ public struct Shader: Equatable, Sendable {
         }
         let value: Value
 
+        /// A `float`.
         public static func float<T: BinaryFloatingPoint>(_ x: T) -> Argument { Argument(value: .float(Float(x))) }
+        /// A `float2` of `x`, `y`.
         public static func float2<T: BinaryFloatingPoint>(_ x: T, _ y: T) -> Argument { Argument(value: .float2(SIMD2(Float(x), Float(y)))) }
+        /// A `float2` of a point's x and y (points).
         public static func float2(_ point: CGPoint) -> Argument { .float2(point.x, point.y) }
+        /// A `float2` of a size's width and height (points).
         public static func float2(_ size: CGSize) -> Argument { .float2(size.width, size.height) }
+        /// A `float3`.
         public static func float3<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T) -> Argument {
             Argument(value: .float3(SIMD3(Float(x), Float(y), Float(z))))
         }
+        /// A `float4`.
         public static func float4<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T, _ w: T) -> Argument {
             Argument(value: .float4(SIMD4(Float(x), Float(y), Float(z), Float(w))))
         }
+        /// A `device const float *` with its count.
         public static func floatArray(_ array: [Float]) -> Argument { Argument(value: .floatArray(array)) }
         /// A colour, given to the function premultiplied.
         public static func color(_ color: Color) -> Argument { Argument(value: .color(color)) }
+        /// Colours, given to the function premultiplied.
         public static func colorArray(_ array: [Color]) -> Argument { Argument(value: .colorArray(array)) }
         /// An image the function samples as a `Texture`. One image argument per shader, as in SwiftUI.
         public static func image(_ image: Image) -> Argument { Argument(value: .image(image)) }
+        /// Raw bytes, read by the function as it likes.
         public static func data(_ data: Data) -> Argument { Argument(value: .data(data)) }
         /// The bounds of what the shader applies to, as float4(x, y, width, height) in points.
         public static var boundingRect: Argument { Argument(value: .boundingRect) }
@@ -114,8 +131,11 @@ public struct Shader: Equatable, Sendable {
 
 /// A declared parameter of a shader function, after the implicit ones.
 public struct ShaderParameter: Hashable, Sendable {
+    /// The parameter's name, for error messages.
     public var name: String
+    /// What the parameter takes.
     public var kind: Shader.Argument.Kind
+    /// A parameter `name` of `kind`.
     public init(_ name: String, _ kind: Shader.Argument.Kind) { self.name = name; self.kind = kind }
 }
 
@@ -126,6 +146,7 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
     case argumentCount(function: String, expected: Int, got: Int, parameters: [String])
     case argumentKind(function: String, index: Int, parameter: String, expected: String, got: String)
 
+    /// One line naming the function and what was wrong.
     public var description: String {
         switch self {
         case let .unknownFunction(name, known):
@@ -143,9 +164,13 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
 /// A function of a library, callable to bind arguments: `ShaderLibrary.wave(.float(t))`.
 @dynamicCallable
 public struct ShaderFunction: Equatable, Sendable {
+    /// The library the function is looked up in when the shader runs.
     public var library: ShaderLibrary
+    /// The name it was registered under.
     public var name: String
+    /// The function `name` of `library`.
     public init(library: ShaderLibrary, name: String) { self.library = library; self.name = name }
+    /// Binds `args` to the function: `ShaderLibrary.wave(.float(t))` calls this.
     public func dynamicallyCall(withArguments args: [Shader.Argument]) -> Shader {
         Shader(function: self, arguments: args)
     }
@@ -158,12 +183,17 @@ public struct ShaderFunction: Equatable, Sendable {
 public struct ShaderLibrary: Equatable, Sendable {
     @usableFromInline let registry: ShaderRegistry
 
+    /// An empty library of one's own.
     public init() { registry = ShaderRegistry() }
+    /// The library shared by the process; built-in shaders register here.
     public static let `default` = ShaderLibrary()
 
+    /// The function `name` of the default library: `ShaderLibrary.wave`.
     public static subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: .default, name: name) }
+    /// The function `name` of this library.
     public subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: self, name: name) }
 
+    /// Two libraries are equal when they are the same library.
     public static func == (a: ShaderLibrary, b: ShaderLibrary) -> Bool { a.registry === b.registry }
 
     // The three `register`s repeat one shape on purpose: each builds its runner closure here, in an

@@ -51,6 +51,7 @@ extension Text {
     /// order (right-to-left text needs no special case). Coordinates are points, relative to the
     /// top-left of the text; y grows downwards.
     public struct Layout: RandomAccessCollection, Equatable, @unchecked Sendable {
+        /// Lines are indexed from 0, top first.
         public typealias Index = Int
         let lines: [Line]
         /// The smallest rectangle holding every line's typographic bounds.
@@ -58,8 +59,11 @@ extension Text {
         /// True when a line limit cut the text short (the last line ends in an ellipsis).
         public let isTruncated: Bool
 
+        /// 0.
         public var startIndex: Int { 0 }
+        /// The number of lines.
         public var endIndex: Int { lines.count }
+        /// The line at `index` (0 is the top line).
         public subscript(index: Int) -> Line { lines[index] }
 
         /// An index into the source string, counted in UTF-16 code units (as NSString counts).
@@ -68,21 +72,31 @@ extension Text {
         /// Typographic bounds as SwiftUI defines them. `origin` is the left end of the baseline;
         /// `rect` spans from `origin.y − ascent` to `origin.y + descent`. All in points.
         public struct TypographicBounds: Equatable, Sendable {
+            /// The left end of the baseline, in points from the text's top-left.
             public var origin: CGPoint
+            /// The advance width in points.
             public var width: CGFloat
+            /// Distance from the baseline up to the top of the font's box, points.
             public var ascent: CGFloat
+            /// Distance from the baseline down to the bottom of the font's box, points.
             public var descent: CGFloat
+            /// Extra space between lines, points.
             public var leading: CGFloat
+            /// Empty bounds at the origin.
             public init() { origin = .zero; width = 0; ascent = 0; descent = 0; leading = 0 }
+            /// Bounds from their parts (points).
             public init(origin: CGPoint, width: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat = 0) {
                 self.origin = origin; self.width = width; self.ascent = ascent; self.descent = descent; self.leading = leading
             }
+            /// The box from `origin.y − ascent` to `origin.y + descent`, `width` wide.
             public var rect: CGRect { CGRect(x: origin.x, y: origin.y - ascent, width: width, height: ascent + descent) }
         }
 
         /// Options for drawing lines, runs and slices.
         public struct DrawingOptions: OptionSet, Sendable, Hashable {
+            /// The options as bits.
             public let rawValue: UInt32
+            /// Options from their bits.
             public init(rawValue: UInt32) { self.rawValue = rawValue }
             /// Glyphs stay at their exact fractional positions instead of snapping to whole pixels,
             /// so text that moves glides rather than steps.
@@ -92,11 +106,15 @@ extension Text {
         /// One line of a layout: runs from left to right.
         public struct Line: RandomAccessCollection, Equatable, @unchecked Sendable {
             let runs: [Run]
+            /// The line's extent: baseline origin, width, ascent and descent (points).
             public let typographicBounds: TypographicBounds
             /// The left end of the line's baseline.
             public var origin: CGPoint { typographicBounds.origin }
+            /// 0.
             public var startIndex: Int { 0 }
+            /// The number of runs.
             public var endIndex: Int { runs.count }
+            /// The run at `index`, left to right.
             public subscript(index: Int) -> Run { runs[index] }
         }
 
@@ -121,11 +139,14 @@ extension Text {
             let glyphs: [Glyph]
             let font: FontHandle
             let style: Style
+            /// Left-to-right or right-to-left: the direction the run's characters read in (its glyphs are always in visual order).
             public let layoutDirection: LayoutDirection
             /// Ascent and descent of the run's font, in points.
             let ascent: CGFloat, descent: CGFloat
 
+            /// 0.
             public var startIndex: Int { 0 }
+            /// The number of glyphs.
             public var endIndex: Int { glyphs.count }
             /// The one-glyph slice at `index`.
             public subscript(index: Int) -> RunSlice { RunSlice(run: self, indices: index..<(index + 1)) }
@@ -134,7 +155,9 @@ extension Text {
             public subscript<T: TextAttribute>(key: T.Type) -> T? {
                 style.attributes[ObjectIdentifier(T.self)]?.base as? T
             }
+            /// Each glyph's index into the source string (UTF-16 code units), in visual order.
             public var characterIndices: [CharacterIndex] { glyphs.map(\.characterIndex) }
+            /// The run's extent: baseline origin, width, ascent and descent (points).
             public var typographicBounds: TypographicBounds { bounds(of: 0..<glyphs.count) }
 
             func bounds(of range: Range<Int>) -> TypographicBounds {
@@ -156,14 +179,23 @@ extension Text {
 
         /// Part of a run; iterating a run gives one-glyph slices.
         public struct RunSlice: RandomAccessCollection, Equatable, @unchecked Sendable {
+            /// The run the slice is part of.
             public var run: Run
+            /// The glyph indices in the run that the slice covers.
             public var indices: Range<Int>
+            /// The glyphs `indices` of `run`.
             public init(run: Run, indices: Range<Int>) { self.run = run; self.indices = indices }
+            /// The first glyph index.
             public var startIndex: Int { indices.lowerBound }
+            /// One past the last glyph index.
             public var endIndex: Int { indices.upperBound }
+            /// The one-glyph slice at `index` (an index into the run).
             public subscript(index: Int) -> RunSlice { RunSlice(run: run, indices: index..<(index + 1)) }
+            /// The slice's extent: baseline origin of its first glyph, width, ascent and descent (points).
             public var typographicBounds: TypographicBounds { run.bounds(of: indices) }
+            /// Each glyph's index into the source string (UTF-16 code units).
             public var characterIndices: [CharacterIndex] { indices.map { run.glyphs[$0].characterIndex } }
+            /// The custom attribute of type `T` on the slice's run, or nil.
             public subscript<T: TextAttribute>(key: T.Type) -> T? { run[T.self] }
         }
     }

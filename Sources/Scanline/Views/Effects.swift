@@ -5,11 +5,13 @@ public struct GeometryProxy: Sendable {
     let globalFrame: CGRect
     /// A render has no safe area.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+    /// The view's frame in `space` (points): `.local` is its own bounds; any other space is the render's.
     public func frame(in space: CoordinateSpace) -> CGRect {
         switch space { case .local: return CGRect(origin: .zero, size: size); default: return globalFrame }
     }
 }
 
+/// A coordinate space for `GeometryProxy.frame(in:)`; a render has one global space.
 public enum CoordinateSpace: Hashable, Sendable { case global, local, named(String) }
 
 /// One step of a `visualEffect` chain.
@@ -29,32 +31,47 @@ public protocol VisualEffect: Sendable, Animatable {
 
 /// The starting point of a `visualEffect` chain: no effect.
 public struct EmptyVisualEffect: VisualEffect {
+    /// No effect.
     public init() {}
+    /// No items.
     public var items: [VisualEffectItem] { [] }
+    /// Nothing to animate.
     public var animatableData: EmptyAnimatableData { get { EmptyAnimatableData() } set {} }
 }
 
 /// A chain of effects.
 public struct _VisualEffectChain: VisualEffect {
+    /// The effects, in the order they were added.
     public let items: [VisualEffectItem]
+    /// Nothing to animate: the values were computed from the geometry.
     public var animatableData: EmptyAnimatableData { get { EmptyAnimatableData() } set {} }
 }
 
 extension VisualEffect {
     func then(_ item: VisualEffectItem) -> _VisualEffectChain { _VisualEffectChain(items: items + [item]) }
+    /// Runs a layer shader over the view (see `View.layerEffect`).
     public func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> _VisualEffectChain {
         then(.shader(shader, .layerEffect, maxSampleOffset, isEnabled))
     }
+    /// Runs a colour shader over the view (see `View.colorEffect`).
     public func colorEffect(_ shader: Shader, isEnabled: Bool = true) -> _VisualEffectChain { then(.shader(shader, .colorEffect, .zero, isEnabled)) }
+    /// Runs a distortion shader over the view (see `View.distortionEffect`).
     public func distortionEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> _VisualEffectChain {
         then(.shader(shader, .distortionEffect, maxSampleOffset, isEnabled))
     }
+    /// Draws the view moved by `x`, `y` points.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> _VisualEffectChain { then(.offset(CGSize(width: x, height: y))) }
+    /// Draws the view moved by `size` points.
     public func offset(_ size: CGSize) -> _VisualEffectChain { then(.offset(size)) }
+    /// Draws the view scaled by `s` about `anchor`.
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> _VisualEffectChain { then(.scale(CGSize(width: s, height: s), anchor)) }
+    /// Draws the view rotated by `a` about `anchor`.
     public func rotationEffect(_ a: Angle, anchor: UnitPoint = .center) -> _VisualEffectChain { then(.rotation(a, anchor)) }
+    /// Multiplies the view's opacity by `o` (0...1).
     public func opacity(_ o: Double) -> _VisualEffectChain { then(.opacity(o)) }
+    /// Blurs the view; `radius` in points.
     public func blur(radius: CGFloat) -> _VisualEffectChain { then(.filter(.blur(radius: radius))) }
+    /// Adds `amount` (-1...1) to each colour channel.
     public func brightness(_ amount: Double) -> _VisualEffectChain { then(.filter(.brightness(amount))) }
 }
 
@@ -168,6 +185,7 @@ final class VisualEffectNode: WrapperNode {
 /// the space offered; the content is placed at its top-leading corner.
 public struct GeometryReader<Content: View>: View, PrimitiveView {
     let content: (GeometryProxy) -> Content
+    /// A reader whose content is built with the size it is offered.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
     func makeNode(_ b: inout NodeBuilder) -> Node {
         let builder = b, make = content
@@ -198,9 +216,11 @@ final class GeometryNode: Node {
 /// A view that updates on a schedule, as SwiftUI's `TimelineView`. On virtual time, its context
 /// date is the date of the frame on which it last updated (see `TimelinePlayer`).
 public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
+    /// What the content closure gets: the date of the update, and the schedule's cadence.
     public typealias Context = TimelineContext
     let schedule: Schedule
     let content: (Context) -> Content
+    /// A view rebuilt with a new context on each of `schedule`'s dates, on the render clock.
     public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {
         self.schedule = schedule; self.content = content
     }
@@ -219,11 +239,18 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
 public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain }
 
 extension View {
+    /// What a screen reader reads for the view.
     public func accessibilityLabel(_ label: String) -> some View { wrap { n, _ in n.accessibility.label = label; return n } }
+    /// What a screen reader reads for the view (the text's characters).
     public func accessibilityLabel(_ label: Text) -> some View { accessibilityLabel(label.string) }
+    /// The value a screen reader reads after the label (a slider's level, a player's position).
     public func accessibilityValue(_ value: String) -> some View { wrap { n, _ in n.accessibility.value = value; return n } }
+    /// Hides the view from a screen reader.
     public func accessibilityHidden(_ hidden: Bool) -> some View { wrap { n, _ in n.accessibility.hidden = hidden; return n } }
+    /// Adds a trait a screen reader announces, such as "isHeader".
     public func accessibilityAddTraits(_ trait: String) -> some View { wrap { n, _ in n.accessibility.traits.append(trait); return n } }
+    /// Makes the view one accessibility element: `.ignore` uses only its own label, `.combine`
+    /// merges its children's, `.contain` keeps them as they are.
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         wrap { n, _ in n.accessibility.children = children; return n }
     }
@@ -236,9 +263,13 @@ extension View {
 
 /// One element a screen reader would read.
 public struct AccessibilityElement: Equatable, Sendable, CustomStringConvertible {
+    /// The element's role, such as "text" or "image".
     public var role: String
+    /// What is read first.
     public var label: String
+    /// What is read after the label, if anything.
     public var value: String?
+    /// `role "label"`, then ` value V` when there is one.
     public var description: String {
         "\(role) \"\(label)\"" + (value.map { " value \($0)" } ?? "")
     }

@@ -24,8 +24,11 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView
 
 /// A view with a modifier applied.
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+    /// The view the modifier is applied to.
     public var content: Content
+    /// The modifier.
     public var modifier: Modifier
+    /// Pairs `content` with `modifier`; `View.modifier(_:)` builds this for you.
     public init(content: Content, modifier: Modifier) { self.content = content; self.modifier = modifier }
     func makeNode(_ b: inout NodeBuilder) -> Node {
         if let p = modifier as? any PrimitiveModifier { return p.makeNode(content: content, &b) }
@@ -38,12 +41,14 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
 }
 
 extension View {
+    /// Applies a custom `ViewModifier`: its `body(content:)` is built with this view as the content.
     public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> { ModifiedContent(content: self, modifier: modifier) }
 }
 
 /// A built-in modifier that wraps the content's node.
 public struct _WrapModifier: ViewModifier, PrimitiveModifier {
     let wrap: @MainActor (Node, inout NodeBuilder) -> Node
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let inner = b.child(content, key: "c")
@@ -54,6 +59,7 @@ public struct _WrapModifier: ViewModifier, PrimitiveModifier {
 /// A built-in modifier that changes the environment of the content.
 public struct _EnvironmentModifier: ViewModifier, PrimitiveModifier {
     let change: @MainActor (inout EnvironmentValues) -> Void
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var inner = b
@@ -65,6 +71,7 @@ public struct _EnvironmentModifier: ViewModifier, PrimitiveModifier {
 /// A built-in modifier that runs something when built, then builds the content unchanged.
 public struct _ActionModifier: ViewModifier, PrimitiveModifier {
     let action: @MainActor (inout NodeBuilder) -> Void
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         action(&b)
@@ -82,8 +89,10 @@ extension View {
 
     // MARK: Environment
 
+    /// The font for text inside (nil: the environment's default, `.body`).
     @_disfavoredOverload
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+    /// The style that text and shapes inside are filled with when they have none of their own.
     @_disfavoredOverload
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         environmentChange { env in
@@ -91,17 +100,23 @@ extension View {
             if let c = style as? Color { env.foregroundColor = c }
         }
     }
+    /// Sets the foreground to a colour (nil leaves it unchanged). Prefer `foregroundStyle(_:)`.
     @_disfavoredOverload
     public func foregroundColor(_ color: Color?) -> some View {
         environmentChange { env in if let color { env.foregroundColor = color; env.foregroundStyle = AnyShapeStyle(color) } }
     }
+    /// The accent colour for views inside.
     public func tint(_ tint: Color?) -> some View { environmentChange { $0.tint = tint } }
+    /// Sets one environment value for the views inside.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         nonisolated(unsafe) let v = value
         return environmentChange { $0[keyPath: keyPath] = v }
     }
+    /// The Dynamic Type size that text inside is laid out at.
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environmentChange { $0.dynamicTypeSize = size } }
+    /// How lines of multiline text inside line up: leading, centre or trailing.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { environmentChange { $0.multilineTextAlignment = alignment } }
+    /// The most lines text inside may use (nil: no limit); the last line shown ends with "…".
     public func lineLimit(_ limit: Int?) -> some View { environmentChange { $0.lineLimit = limit } }
     /// Text inside uses `renderer` to draw; its animatable data animates.
     public func textRenderer<R: TextRenderer>(_ renderer: R) -> some View {
@@ -112,49 +127,64 @@ extension View {
 
     // MARK: Layout
 
+    /// Insets the view by `insets` (points) on each edge.
     public func padding(_ insets: EdgeInsets) -> some View { wrap { inner, _ in PaddingNode(inner, insets) } }
+    /// Insets the chosen edges by `length` points (nil: the default 16).
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let l = length ?? 16
         return padding(EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
                                   bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0))
     }
+    /// Insets every edge by `length` points.
     public func padding(_ length: CGFloat) -> some View { padding(.all, length) }
+    /// A frame of fixed width and/or height (points); nil keeps the child's size on that axis. The child is placed by `alignment`.
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         wrap { inner, _ in FrameNode(inner, width: width, height: height, alignment: alignment) }
     }
+    /// A frame whose size follows the proposal, clamped to the given minimum and maximum (points); `.infinity` takes all the space offered.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> some View {
         wrap { inner, _ in FlexFrameNode(inner, w: (minWidth, idealWidth, maxWidth), h: (minHeight, idealHeight, maxHeight), alignment: alignment) }
     }
+    /// Lays the view out at its ideal size on the chosen axes, whatever is offered.
     public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
         wrap { inner, _ in FixedSizeNode(inner, horizontal: horizontal, vertical: vertical) }
     }
+    /// Stacks offer space to children with a higher priority first (default 0).
     public func layoutPriority(_ value: Double) -> some View { wrap { inner, _ in inner.layoutPriority = value; return inner } }
+    /// Overrides a horizontal alignment guide with a value computed from the view's dimensions (points).
     public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         wrap { inner, _ in AlignmentGuideNode(inner, h: (g, computeValue)) }
     }
+    /// Overrides a vertical alignment guide with a value computed from the view's dimensions (points).
     public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         wrap { inner, _ in AlignmentGuideNode(inner, v: (g, computeValue)) }
     }
+    /// Draws `content` behind the view, offered the view's size and placed by `alignment`.
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let v = content()
         return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: true))
     }
+    /// Draws `view` behind this one, offered this view's size and placed by `alignment`.
     @_disfavoredOverload
     public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: true))
     }
+    /// Fills `shape`, sized to the view, with `style` behind it.
     public func background<S: ShapeStyle, Sh: Shape>(_ style: S, in shape: Sh) -> some View {
         modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: style, stroke: nil), alignment: .center, behind: true))
     }
+    /// Fills the view's bounds with `style` behind it (a render has no safe area, so `edges` changes nothing).
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         modifier(_DecorationModifier(decoration: _ShapeView(shape: Rectangle(), style: style, stroke: nil), alignment: .center, behind: true))
     }
+    /// Draws `content` in front of the view, offered the view's size and placed by `alignment`.
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let v = content()
         return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: false))
     }
+    /// Draws `view` in front of this one, offered this view's size and placed by `alignment`.
     @_disfavoredOverload
     public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         modifier(_DecorationModifier(decoration: view, alignment: alignment, behind: false))
@@ -162,46 +192,74 @@ extension View {
 
     // MARK: Geometry and drawing
 
+    /// Draws the view moved by `x`, `y` points; its layout place does not change. Animatable.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { modifier(_AnimatableWrap(data: AnimatablePair(x, y)) { inner, d in OffsetNode(inner, dx: d.first, dy: d.second) }) }
+    /// Draws the view moved by `size` (points); its layout place does not change.
     public func offset(_ size: CGSize) -> some View { offset(x: size.width, y: size.height) }
+    /// Centres the view on a point (points) of the space it is offered, taking all of that space.
     public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { wrap { inner, _ in PositionNode(inner, CGPoint(x: x, y: y)) } }
+    /// Centres the view on `p` (points) in the space it is offered, taking all of that space.
     public func position(_ p: CGPoint) -> some View { position(x: p.x, y: p.y) }
+    /// Draws the view scaled by `s` about `anchor`; layout is unchanged. Animatable.
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { scaleEffect(x: s, y: s, anchor: anchor) }
+    /// Draws the view scaled by `s.width` and `s.height` about `anchor`; layout is unchanged.
     public func scaleEffect(_ s: CGSize, anchor: UnitPoint = .center) -> some View { scaleEffect(x: s.width, y: s.height, anchor: anchor) }
+    /// Draws the view scaled by `x` and `y` about `anchor`; layout is unchanged. Animatable.
     public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
         modifier(_AnimatableWrap(data: AnimatablePair(x, y)) { inner, d in TransformNode(inner, anchor: anchor, scale: CGSize(width: d.first, height: d.second)) })
     }
+    /// Draws the view rotated by `angle` (clockwise on screen) about `anchor`; layout is unchanged. Animatable.
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         modifier(_AnimatableWrap(data: angle.radians) { inner, r in TransformNode(inner, anchor: anchor, rotation: r) })
     }
+    /// Multiplies the opacity (0...1) of everything the view draws. As in SwiftUI, each view inside
+    /// fades on its own, so overlaps show through; apply `compositingGroup()` first to fade the
+    /// whole as one layer. Animatable.
     public func opacity(_ opacity: Double) -> some View {
         modifier(_AnimatableWrap(data: opacity) { inner, o in OpacityNode(inner, o) })
     }
+    /// Gaussian blur of the view, `radius` in points (σ = radius, spread to 3σ). `opaque` makes the
+    /// result fully opaque. Animatable.
     public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
         modifier(_AnimatableWrap(data: radius) { inner, r in FilterNode(inner, [.blur(radius: r, options: opaque ? .opaque : [])]) })
     }
+    /// A blurred, offset copy of the view's shape drawn behind it (`radius`, `x`, `y` in points).
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         wrap { inner, _ in FilterNode(inner, [.shadow(color: color, radius: radius, x: x, y: y)]) }
     }
+    /// Adds `amount` (-1...1) to each colour channel.
     public func brightness(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.brightness(amount)]) } }
+    /// Scales the colour saturation: 0 grey, 1 unchanged, above 1 more vivid.
     public func saturation(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.saturation(amount)]) } }
+    /// Blends towards grey by `amount` (0...1).
     public func grayscale(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.grayscale(amount)]) } }
+    /// Multiplies each colour channel by `color`'s.
     public func colorMultiply(_ color: Color) -> some View { wrap { inner, _ in FilterNode(inner, [.colorMultiply(color)]) } }
+    /// Clips the view to `shape`, sized to the view's bounds.
     public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { wrap { inner, _ in ClipNode(inner, shape) } }
+    /// Clips the view to its bounds.
     public func clipped() -> some View { clipShape(Rectangle()) }
+    /// Clips the view to a rounded rectangle of `radius` points.
     public func cornerRadius(_ radius: CGFloat) -> some View { clipShape(RoundedRectangle(cornerRadius: radius)) }
     /// Flattens the view into one layer before compositing (what SwiftUI does with Metal).
     public func drawingGroup(opaque: Bool = false) -> some View { wrap { inner, _ in FilterNode(inner, []) } }
+    /// Composites the view's contents as one layer, so ancestors' opacity and blend mode apply to
+    /// the whole (see `opacity(_:)`).
     public func compositingGroup() -> some View { drawingGroup() }
 
     // MARK: Shaders
 
+    /// Runs a colour shader on every pixel of the view (see `Shader`).
     public func colorEffect(_ shader: Shader, isEnabled: Bool = true) -> some View {
         wrap { inner, b in ShaderNode(inner, shader, .colorEffect, .zero, isEnabled, b.graph) }
     }
+    /// Moves each pixel of the view to where a distortion shader says; `maxSampleOffset` (points)
+    /// pads the layer so sampled pixels outside the bounds exist.
     public func distortionEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some View {
         wrap { inner, b in ShaderNode(inner, shader, .distortionEffect, maxSampleOffset, isEnabled, b.graph) }
     }
+    /// Runs a layer shader that may sample the view's layer anywhere; `maxSampleOffset` (points)
+    /// pads the layer with transparency.
     public func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some View {
         wrap { inner, b in ShaderNode(inner, shader, .layerEffect, maxSampleOffset, isEnabled, b.graph) }
     }
@@ -218,12 +276,15 @@ extension View {
             if b.graph.appear(b.path + "#task") { b.graph.startTask(b.path + "#task", action) }
         })
     }
+    /// Runs `action` once, after the frame in which the view first appears.
     public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         nonisolated(unsafe) let a = action
         return modifier(_ActionModifier { b in
             if b.graph.appear(b.path + "#appear"), let a { b.graph.afterBuild.append(a) }
         })
     }
+    /// Runs `action` with the old and new value after a frame in which `value` changed (and on the
+    /// first frame too when `initial`).
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         nonisolated(unsafe) let v = value
         return modifier(_ActionModifier { b in
@@ -238,6 +299,7 @@ extension View {
             }
         })
     }
+    /// Runs `action` after a frame in which `value` changed (and on the first frame too when `initial`).
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         onChange(of: value, initial: initial) { _, _ in action() }
     }
@@ -254,9 +316,13 @@ extension View {
 
     // MARK: Gestures and feedback: accepted, inert in a render
 
+    /// Accepted for source compatibility; a render has no touches.
     public func simultaneousGesture<G>(_ gesture: G) -> some View { self }
+    /// Accepted for source compatibility; a render has no touches.
     public func gesture<G>(_ gesture: G) -> some View { self }
+    /// Accepted for source compatibility; a render has no touches.
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
+    /// Accepted for source compatibility; a render has no haptics.
     public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
 }
 
@@ -273,6 +339,7 @@ public struct _AnimatableWrap<Data: VectorArithmetic>: ViewModifier, PrimitiveMo
     let data: Data
     let make: @MainActor (Node, Data) -> Node
     init(data: Data, make: @escaping @MainActor (Node, Data) -> Node) { self.data = data; self.make = make }
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let shown = b.graph.animate(data, key: b.path + "#value", override: b.transactionOverride)
@@ -283,6 +350,7 @@ public struct _AnimatableWrap<Data: VectorArithmetic>: ViewModifier, PrimitiveMo
 /// `.textRenderer`: puts the renderer, with its animated data, into the environment.
 public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, PrimitiveModifier {
     let renderer: R
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var r = renderer
@@ -296,6 +364,7 @@ public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, PrimitiveMod
 /// `.background` and `.overlay`: a decoration sized to the view it decorates.
 public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModifier {
     let decoration: Decoration, alignment: Alignment, behind: Bool
+    /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let main = b.child(content, key: "c")
@@ -304,21 +373,31 @@ public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModi
     }
 }
 
+/// Safe-area regions, for `ignoresSafeArea`; a render has none.
 public enum SafeAreaRegions: Sendable { case all, container, keyboard }
+/// A side of a rectangle.
 public enum Edge: Sendable {
     case top, leading, bottom, trailing
+    /// A set of edges, for `padding` and `ignoresSafeArea`.
     public struct Set: OptionSet, Sendable {
+        /// The edges as bits: top 1, leading 2, bottom 4, trailing 8.
         public let rawValue: Int
+        /// Edges from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Single edges.
         public static let top = Set(rawValue: 1), leading = Set(rawValue: 2), bottom = Set(rawValue: 4), trailing = Set(rawValue: 8)
+        /// All four edges.
         public static let all: Set = [.top, .leading, .bottom, .trailing]
+        /// Leading and trailing.
         public static let horizontal: Set = [.leading, .trailing]
+        /// Top and bottom.
         public static let vertical: Set = [.top, .bottom]
     }
 }
 
 /// Haptics: accepted for source compatibility; a render has no haptics.
 public enum SensoryFeedback: Sendable {
+    /// How strong an impact feels.
     public enum Weight: Sendable { case light, medium, heavy }
     case impact(weight: Weight = .medium, intensity: Double = 1)
     case selection, success, warning, error
@@ -326,12 +405,19 @@ public enum SensoryFeedback: Sendable {
 
 /// A drag gesture: accepted for source compatibility; a render has no touches.
 public struct DragGesture: Sendable {
+    /// Where a drag is (points); always zero in a render.
     public struct Value: Sendable { public var translation: CGSize = .zero; public var location: CGPoint = .zero }
+    /// A drag that starts after `minimumDistance` points.
     public init(minimumDistance: CGFloat = 10) {}
+    /// Accepted; never called in a render.
     public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture { self }
+    /// Accepted; never called in a render.
     public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture { self }
 }
+/// A tap gesture: accepted for source compatibility; a render has no touches.
 public struct TapGesture: Sendable {
+    /// A tap of `count` taps.
     public init(count: Int = 1) {}
+    /// Accepted; never called in a render.
     public func onEnded(_ action: @escaping () -> Void) -> TapGesture { self }
 }

@@ -5,12 +5,15 @@ public protocol ShapeStyle: Sendable {
 }
 
 extension Color: ShapeStyle {
+    /// A colour fills with itself.
     public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { .color(self) }
 }
 
 /// The environment's foreground style (`.foregroundStyle`), `.primary` when none is set.
 public struct ForegroundStyle: ShapeStyle {
+    /// The environment's foreground style.
     public init() {}
+    /// The environment's foreground style, or its foreground colour when no style is set.
     public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         environment.foregroundStyle?.shading(in: rect, environment: environment) ?? .color(environment.foregroundColor)
     }
@@ -18,32 +21,40 @@ public struct ForegroundStyle: ShapeStyle {
 
 /// The environment's tint (`.tint`), blue when none is set.
 public struct TintShapeStyle: ShapeStyle {
+    /// The environment's tint, or blue.
     public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { .color(environment.tint ?? .blue) }
 }
 
 extension ShapeStyle where Self == ForegroundStyle {
+    /// The environment's foreground style, as a style value.
     public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 extension ShapeStyle where Self == TintShapeStyle {
+    /// The environment's tint, as a style value.
     public static var tint: TintShapeStyle { TintShapeStyle() }
 }
 
 /// A style of any type.
 public struct AnyShapeStyle: ShapeStyle {
     let style: any ShapeStyle
+    /// Wraps `style`, so styles of different types can be stored together.
     public init<S: ShapeStyle>(_ style: S) { self.style = style }
+    /// The wrapped style's shading.
     public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { style.shading(in: rect, environment: environment) }
 }
 
 /// A linear gradient across its bounds, from `startPoint` to `endPoint` (unit points).
 public struct LinearGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint
+    /// A gradient from `startPoint` to `endPoint`, unit points of the bounds.
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         self.gradient = gradient; self.startPoint = startPoint; self.endPoint = endPoint
     }
+    /// Colours spread evenly from `startPoint` to `endPoint`.
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
+    /// Colours at given locations (0...1) from `startPoint` to `endPoint`.
     public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
@@ -56,9 +67,11 @@ public struct LinearGradient: ShapeStyle, View, PrimitiveView {
 /// A radial gradient around `center` (a unit point), from `startRadius` to `endRadius` points.
 public struct RadialGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
+    /// A gradient from `startRadius` to `endRadius` points around `center`, a unit point of the bounds.
     public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.gradient = gradient; self.center = center; self.startRadius = startRadius; self.endRadius = endRadius
     }
+    /// Colours spread evenly from `startRadius` to `endRadius` points around `center`.
     public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
@@ -74,9 +87,11 @@ public struct RadialGradient: ShapeStyle, View, PrimitiveView {
 ///   the gradient's colour at its middle angle.
 public struct AngularGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
+    /// A gradient sweeping from `startAngle` to `endAngle` (clockwise) around `center`.
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
         self.gradient = gradient; self.center = center; self.startAngle = startAngle; self.endAngle = endAngle
     }
+    /// Colours spread evenly from `startAngle` to `endAngle` around `center`.
     public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
@@ -130,6 +145,7 @@ public protocol Shape: View, Sendable {
 }
 
 extension Shape {
+    /// Never called: shapes are drawn by Scanline.
     public var body: Never { fatalError("shapes are drawn by Scanline") }
     /// Fills the shape with `style`.
     public func fill<S: ShapeStyle>(_ style: S) -> some View { _ShapeView(shape: self, style: style, stroke: nil) }
@@ -137,6 +153,7 @@ extension Shape {
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> some View {
         _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
     }
+    /// Strokes the shape's outline with a full stroke style (width in points, caps, joins, dashes).
     public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> some View {
         _ShapeView(shape: self, style: style, stroke: strokeStyle)
     }
@@ -167,36 +184,55 @@ final class ShapeNode: Node {
     }
 }
 
+/// A rectangle filling its frame.
 public struct Rectangle: Shape {
+    /// A rectangle.
     public init() {}
+    /// The frame itself.
     public func path(in rect: CGRect) -> Path { Path(rect) }
 }
+/// A rectangle with rounded corners.
 public struct RoundedRectangle: Shape {
+    /// The corners' radii in points (width horizontal, height vertical).
     public var cornerSize: CGSize
+    /// Circular or continuous (squircle-like) corners.
     public var style: RoundedCornerStyle
+    /// Corners of `cornerRadius` points.
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         cornerSize = CGSize(width: cornerRadius, height: cornerRadius); self.style = style
     }
+    /// Corners of `cornerSize` radii (points).
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { self.cornerSize = cornerSize; self.style = style }
+    /// The rounded rectangle filling `rect`.
     public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
 }
+/// A rectangle whose shorter sides are half circles.
 public struct Capsule: Shape {
+    /// A capsule (`style` is accepted; the ends are always circular).
     public init(style: RoundedCornerStyle = .continuous) {}
+    /// The capsule filling `rect`.
     public func path(in rect: CGRect) -> Path { Path.capsule(in: rect) }
 }
+/// The largest circle centred in its frame.
 public struct Circle: Shape {
+    /// A circle.
     public init() {}
+    /// The circle of the smaller side's diameter, centred in `rect`.
     public func path(in rect: CGRect) -> Path {
         let d = min(rect.width, rect.height)
         return Path(ellipseIn: CGRect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
     }
 }
+/// An ellipse filling its frame.
 public struct Ellipse: Shape {
+    /// An ellipse.
     public init() {}
+    /// The ellipse inscribed in `rect`.
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
 }
 
 extension Shape where Self == Rectangle {
+    /// A rectangle, as in `.background(.red, in: .rect)`.
     public static var rect: Rectangle { Rectangle() }
 }
 extension Shape where Self == RoundedRectangle {
@@ -215,6 +251,7 @@ extension Color: View, PrimitiveView {
 
 /// A thin line across its stack.
 public struct Divider: View, PrimitiveView {
+    /// A divider line.
     public init() {}
     func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode() }
 }
@@ -225,22 +262,40 @@ final class DividerNode: Node {
 
 /// Colour names where a `ShapeStyle` is expected: `.foregroundStyle(.white.opacity(0.7))`.
 extension ShapeStyle where Self == Color {
+    /// `Color.red`, where a style is expected.
     public static var red: Color { Color.red }
+    /// `Color.orange`, where a style is expected.
     public static var orange: Color { Color.orange }
+    /// `Color.yellow`, where a style is expected.
     public static var yellow: Color { Color.yellow }
+    /// `Color.green`, where a style is expected.
     public static var green: Color { Color.green }
+    /// `Color.mint`, where a style is expected.
     public static var mint: Color { Color.mint }
+    /// `Color.teal`, where a style is expected.
     public static var teal: Color { Color.teal }
+    /// `Color.cyan`, where a style is expected.
     public static var cyan: Color { Color.cyan }
+    /// `Color.blue`, where a style is expected.
     public static var blue: Color { Color.blue }
+    /// `Color.indigo`, where a style is expected.
     public static var indigo: Color { Color.indigo }
+    /// `Color.purple`, where a style is expected.
     public static var purple: Color { Color.purple }
+    /// `Color.pink`, where a style is expected.
     public static var pink: Color { Color.pink }
+    /// `Color.brown`, where a style is expected.
     public static var brown: Color { Color.brown }
+    /// `Color.gray`, where a style is expected.
     public static var gray: Color { Color.gray }
+    /// `Color.white`, where a style is expected.
     public static var white: Color { Color.white }
+    /// `Color.black`, where a style is expected.
     public static var black: Color { Color.black }
+    /// `Color.clear`, where a style is expected.
     public static var clear: Color { Color.clear }
+    /// `Color.primary`, where a style is expected.
     public static var primary: Color { Color.primary }
+    /// `Color.secondary`, where a style is expected.
     public static var secondary: Color { Color.secondary }
 }
