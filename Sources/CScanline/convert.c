@@ -1,6 +1,6 @@
 // Pixel format conversions of whole frames.
 //
-// Frames for the video encoder: premultiplied RGBA8 → planar Y'CbCr 4:2:0, BT.709, limited range
+// Frames for the video encoder: premultiplied RGBA8 (or cairo's BGRA) → planar Y'CbCr 4:2:0, BT.709, limited range
 // (Y' 16…235, Cb/Cr 16…240), as ffmpeg's yuv420p. Colour is unpremultiplied first (a video has no
 // alpha: a pixel keeps its own colour, as the RGBA path through ffmpeg did). Chroma is the mean of
 // each 2×2 block. Integer maths with 16 fractional bits; every row pair is independent.
@@ -38,37 +38,47 @@ static const uint8_t *straight_row(const uint8_t *row, int width, uint8_t *scrat
     return scratch;
 }
 
-// Simple loops over straight rows, so the compiler vectorises them.
-static inline void luma_row(const uint8_t *restrict p, uint8_t *restrict y, int width) {
+// Simple loops over straight rows, so the compiler vectorises them. `R` and `B` are the byte
+// offsets of red and blue in a pixel (0 and 2 for RGBA, 2 and 0 for cairo's BGRA); they are
+// constants at each call, so each order gets its own loops.
+static inline __attribute__((always_inline)) void luma_row(const uint8_t *restrict p, uint8_t *restrict y, int width, const int R, const int B) {
     for (int x = 0; x < width; x++)
-        y[x] = (uint8_t)((p[x * 4] * YR + p[x * 4 + 1] * YG + p[x * 4 + 2] * YB + (16 << 16) + 32768) >> 16);
+        y[x] = (uint8_t)((p[x * 4 + R] * YR + p[x * 4 + 1] * YG + p[x * 4 + B] * YB + (16 << 16) + 32768) >> 16);
 }
 
-static inline void chroma_row(const uint8_t *restrict p0, const uint8_t *restrict p1, uint8_t *restrict u, uint8_t *restrict v, int cw) {
+static inline __attribute__((always_inline)) void chroma_row(const uint8_t *restrict p0, const uint8_t *restrict p1, uint8_t *restrict u, uint8_t *restrict v,
+                                                             int cw, const int R, const int B) {
     for (int cx = 0; cx < cw; cx++) {
         const uint8_t *a = p0 + cx * 8, *b = p1 + cx * 8;
-        const int sr = a[0] + a[4] + b[0] + b[4], sg = a[1] + a[5] + b[1] + b[5], sb = a[2] + a[6] + b[2] + b[6];
+        const int sr = a[R] + a[4 + R] + b[R] + b[4 + R], sg = a[1] + a[5] + b[1] + b[5], sb = a[B] + a[4 + B] + b[B] + b[4 + B];
         u[cx] = (uint8_t)((sr * UR + sg * UG + sb * UB + (128 << 18) + (1 << 17)) >> 18);
         v[cx] = (uint8_t)((sr * VR + sg * VG + sb * VB + (128 << 18) + (1 << 17)) >> 18);
     }
 }
 
-SCANLINE_CLONES
-int scanline_rgba_to_yuv420(const uint8_t *rgba, int width, int height, int pair0, int pair1,
-                            uint8_t *yplane, uint8_t *uplane, uint8_t *vplane) {
+static inline __attribute__((always_inline)) int to_yuv420(const uint8_t *pixels, size_t stride, int width, int pair0, int pair1,
+                                                           uint8_t *yplane, uint8_t *uplane, uint8_t *vplane, const int R, const int B) {
     const int cw = width / 2;
     uint8_t *scratch = malloc((size_t)width * 8);
     if (!scratch) return -1;
     for (int pr = pair0; pr < pair1; pr++) {
         const int y0 = pr * 2;
-        const uint8_t *r0 = straight_row(rgba + (size_t)y0 * width * 4, width, scratch);
-        const uint8_t *r1 = straight_row(rgba + (size_t)(y0 + 1) * width * 4, width, scratch + (size_t)width * 4);
-        luma_row(r0, yplane + (size_t)y0 * width, width);
-        luma_row(r1, yplane + (size_t)(y0 + 1) * width, width);
-        chroma_row(r0, r1, uplane + (size_t)pr * cw, vplane + (size_t)pr * cw, cw);
+        const uint8_t *r0 = straight_row(pixels + (size_t)y0 * stride, width, scratch);
+        const uint8_t *r1 = straight_row(pixels + (size_t)(y0 + 1) * stride, width, scratch + (size_t)width * 4);
+        luma_row(r0, yplane + (size_t)y0 * width, width, R, B);
+        luma_row(r1, yplane + (size_t)(y0 + 1) * width, width, R, B);
+        chroma_row(r0, r1, uplane + (size_t)pr * cw, vplane + (size_t)pr * cw, cw, R, B);
     }
     free(scratch);
     return 0;
+}
+
+SCANLINE_CLONES
+int scanline_rgba_to_yuv420(const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1,
+                            uint8_t *yplane, uint8_t *uplane, uint8_t *vplane) {
+    (void)height;
+    return bgra ? to_yuv420(pixels, stride, width, pair0, pair1, yplane, uplane, vplane, 2, 0)
+                : to_yuv420(pixels, stride, width, pair0, pair1, yplane, uplane, vplane, 0, 2);
 }
 
 SCANLINE_CLONES

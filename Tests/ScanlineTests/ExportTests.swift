@@ -235,3 +235,32 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(o.stdout.contains("--first-color COLOR"))
     }
 }
+
+@Suite struct YUVConversionTests {
+    @Test func cairoOrderGivesTheRGBABytes() {
+        // 6×4 pixels: opaque rows and half-transparent rows (unpremultiplied before conversion).
+        let w = 6, h = 4, stride = w * 4 + 8
+        var rgba = [UInt8](), bgra = [UInt8](repeating: 0xEE, count: stride * h)
+        var seed: UInt32 = 7
+        func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        for y in 0..<h {
+            for x in 0..<w {
+                let a: UInt8 = y < 2 ? 255 : 128
+                let r = UInt8(Int(next()) * Int(a) / 255), g = UInt8(Int(next()) * Int(a) / 255), b = UInt8(Int(next()) * Int(a) / 255)
+                rgba += [r, g, b, a]
+                bgra.replaceSubrange(y * stride + x * 4 ..< y * stride + x * 4 + 4, with: [b, g, r, a])
+            }
+        }
+        let fromRGBA = rgba.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: w * 4, bgra: false, w, h) }
+        let fromBGRA = bgra.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: stride, bgra: true, w, h) }
+        #expect(fromRGBA.count == w * h * 3 / 2)
+        #expect(fromRGBA == fromBGRA)
+        // Pure red, green and blue land where BT.709 limited range puts them.
+        let primaries: [UInt8] = [255, 0, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255,
+                                  255, 0, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255]
+        let yuv = primaries.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: 24, bgra: false, 6, 2) }
+        #expect(Array(yuv[0..<6]) == [63, 63, 173, 173, 32, 32])
+        #expect(Array(yuv[12..<15]) == [102, 42, 240])   // Cb of red, green, blue
+        #expect(Array(yuv[15..<18]) == [240, 26, 118])   // Cr
+    }
+}

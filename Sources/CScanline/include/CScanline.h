@@ -42,12 +42,13 @@ int scanline_convolve_rows(float *plane, int width, int row0, int row1, const fl
 /// The vertical pass: columns [col0, col1) of the same plane (all `height` rows), in place.
 int scanline_convolve_columns(float *plane, int width, int height, int col0, int col1, const float *kernel, int klen);
 
-/// Premultiplied RGBA8 (width × height, even sides) → planar BT.709 limited-range 4:2:0 for row
+/// Premultiplied RGBA8 (or, with `bgra`, cairo's ARGB32 words as B, G, R, A bytes), width ×
+/// height with even sides and `stride` bytes a row → planar BT.709 limited-range 4:2:0 for row
 /// pairs [pair0, pair1): Y' is width × height bytes, Cb and Cr (width/2) × (height/2) each.
 /// Colour is unpremultiplied first; chroma is the mean of each 2×2 block. Returns 0, or -1 if
 /// memory ran out.
-int scanline_rgba_to_yuv420(const uint8_t *rgba, int width, int height, int pair0, int pair1,
-                             uint8_t *yplane, uint8_t *uplane, uint8_t *vplane);
+int scanline_rgba_to_yuv420(const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1,
+                            uint8_t *yplane, uint8_t *uplane, uint8_t *vplane);
 
 /// Swaps bytes 0 and 2 of every 4-byte pixel of `rows` rows: RGBA bytes ↔ cairo's ARGB32 words
 /// on little-endian machines (B, G, R, A bytes), alpha and green in place. Strides are in bytes;

@@ -79,9 +79,17 @@ public struct ExportReport: Sendable {
     do {
         for n in 0..<count {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let frame = try await renderer.frame(n)
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            try sink.write(frame)
+            let t1: UInt64
+            if let video = sink as? VideoEncoder {
+                // Straight from cairo's pixels to the encoder's, without an RGBA copy.
+                let surface = try await renderer.frameSurface(n)
+                t1 = DispatchTime.now().uptimeNanoseconds
+                try video.write(surface: surface)
+            } else {
+                let frame = try await renderer.frame(n)
+                t1 = DispatchTime.now().uptimeNanoseconds
+                try sink.write(frame)
+            }
             let t2 = DispatchTime.now().uptimeNanoseconds
             report.renderSeconds += Double(t1 - t0) / 1e9
             report.encodeSeconds += Double(t2 - t1) / 1e9

@@ -67,6 +67,8 @@ final class CairoSurface {
         free(owned)
     }
 
+    /// Finishes cairo's pending drawing, so `data` can be read directly.
+    func flush() { cairo_surface_flush(surface) }
     var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface) }
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
     /// The pixels as 32-bit words, `stride / 4` words a row.

@@ -81,10 +81,15 @@
     public func frame(_ n: Int) async throws -> PixelBuffer { try await still(at: time(ofFrame: n)) }
 
     /// Renders the view at `t` seconds. Times must not go backwards.
-    public func still(at t: Double) async throws -> PixelBuffer {
+    public func still(at t: Double) async throws -> PixelBuffer { try await surface(at: t).pixelBuffer() }
+
+    /// Frame `n` as drawn, before any conversion to RGBA (for the video encoder).
+    func frameSurface(_ n: Int) async throws -> CairoSurface { try await surface(at: time(ofFrame: n)) }
+
+    func surface(at t: Double) async throws -> CairoSurface {
         guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }
         let node = await advance(to: t)
-        return try PixelBuffer.render(size: size, scale: scale, background: background, environment: environment) { ctx in node.draw(ctx) }
+        return try CairoSurface.render(size: size, scale: scale, background: background, environment: environment) { ctx in node.draw(ctx) }
     }
 
     /// The drawing operations of the frame at `t`, in order (the view rendered with a `DrawLog`).

@@ -7,20 +7,25 @@
 // identical for any thread count. `row(y:)` runs once per row for row-uniform work.
 // Benchmarks/ measures it against a per-pixel C port.
 
+import Synchronization
+
 /// How many threads shader loops and built-in kernels use; defaults to every core.
 public enum Parallelism {
     nonisolated(unsafe) public static var threadCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Runs `body` over bands of `rows`, on `threads` threads (at least 1).
+    /// Runs `body` over bands of `rows`, on `threads` threads (at least 1). Each thread takes the
+    /// next band not yet taken, so a thread slowed by other work (an encoder on the same core)
+    /// takes fewer; the bands themselves depend only on `rows` and `threads`.
     @inlinable public static func forEachBand(rows: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
         let t = max(1, min(threads, rows))
         if t == 1 { body(0..<rows); return }
-        let bands = min(rows, t * 4)
-        DispatchQueue.concurrentPerform(iterations: t) { worker in
-            var b = worker
-            while b < bands {
+        let bands = min(rows, t * 8)
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: t) { _ in
+            while true {
+                let b = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if b >= bands { break }
                 body((rows * b / bands)..<(rows * (b + 1) / bands))
-                b += t
             }
         }
     }
