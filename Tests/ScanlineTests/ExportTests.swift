@@ -156,6 +156,23 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(Double(total) / Double(128 * 128 * 3) < 4)
     }
 
+    @Test func aLocalPaletteIsTakenWhenItIsSmallerOrClearlyBetter() {
+        let w = 128, h = 128
+        var seed: UInt32 = 3
+        let noisy = (0..<(w * h)).map { _ -> UInt8 in seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) % 200 }
+        let flat = [UInt8](repeating: 7, count: w * h)
+        let noisySize = GIFEncoder.compressedSize(noisy, width: w, height: h), flatSize = GIFEncoder.compressedSize(flat, width: w, height: h)
+        #expect(flatSize + 768 < noisySize, "\(flatSize) vs \(noisySize)")
+        // Same quality, far fewer bytes: local.
+        #expect(GIFEncoder.prefersLocalPalette(shared: noisy, local: flat, width: w, height: h, sharedError: 20, localError: 20))
+        // Same indices either way: the table would only add 768 bytes.
+        #expect(!GIFEncoder.prefersLocalPalette(shared: flat, local: flat, width: w, height: h, sharedError: 20, localError: 20))
+        // Bigger, but the shared palette is clearly wrong (RMS 15 against 5): local.
+        #expect(GIFEncoder.prefersLocalPalette(shared: flat, local: noisy, width: w, height: h, sharedError: 225, localError: 25))
+        // Smaller but worse: never.
+        #expect(!GIFEncoder.prefersLocalPalette(shared: noisy, local: flat, width: w, height: h, sharedError: 20, localError: 21))
+    }
+
     func run(_ args: [String]) async -> (code: Int32, err: String) {
         var o = Output()
         let code = await ScanlineCLI.run(args, output: &o)

@@ -6,8 +6,9 @@ internal import CGif
 /// is stored as a single transparent pixel, so the file has exactly one frame per rendered frame. Frames that make pixels transparent are written whole,
 /// after clearing the canvas. Delays are in hundredths of a second, distributed so the total
 /// matches the frame count exactly (viewers clamp delays under 2/100 s, so keep GIFs ≤ 50 fps).
-/// A frame whose changed area the shared palette renders badly (RMS error over 10 levels, four
-/// times that of a palette of its own) and that is at least 64×64 pixels gets a local colour table.
+/// A frame whose changed area is at least 64×64 pixels gets a local colour table when that is
+/// never worse and either clearly better (the shared palette's RMS error over 10 levels and four
+/// times the local one's) or smaller once encoded (see `prefersLocalPalette`).
 public final class GIFEncoder: FrameSink {
     let file: AtomicFile
     let gif: UnsafeMutablePointer<GifFileType>
@@ -124,26 +125,64 @@ public final class GIFEncoder: FrameSink {
                 }
             }
             var next = Pending(canvas: idx, rect: (minX, minY, w, h), pixels: sub, delay: d)
-            // A frame of its own colours (a flash, a new scene) gets its own palette when the shared
-            // one would lose much of it: chosen for quality, and only for areas large enough that
-            // the 768-byte colour table is small beside the image data.
+            // A frame may get a palette of its own (see `prefersLocalPalette`); only areas large
+            // enough that the 768-byte colour table can pay for itself are considered.
             if w * h >= GIFEncoder.localPaletteMinimumArea, let crop = try? frame.cropped(x: minX, y: minY, width: w, height: h) {
                 let local = Palette.build(from: [crop])
-                let shared = palette.error(of: crop)
-                // Only when the shared palette is clearly wrong for this frame (RMS error over 10
-                // levels and four times a local palette's): a local table costs bytes, and mixing
-                // palettes between frames costs quality where areas stay the same.
-                if shared > 100, local.error(of: crop) * 4 < shared {
+                let sharedError = palette.error(of: crop), localError = local.error(of: crop)
+                if localError <= sharedError {
+                    var localSub = sub
                     let localIdx = local.indices(crop)
-                    for k in 0..<(w * h) where sub[k] != Palette.transparentIndex { sub[k] = localIdx[k] }
-                    next.pixels = sub
-                    next.localPalette = local
-                    localPaletteFrames += 1
+                    for k in 0..<(w * h) where sub[k] != Palette.transparentIndex { localSub[k] = localIdx[k] }
+                    if GIFEncoder.prefersLocalPalette(shared: sub, local: localSub, width: w, height: h,
+                                                      sharedError: sharedError, localError: localError) {
+                        next.pixels = localSub
+                        next.localPalette = local
+                        localPaletteFrames += 1
+                    }
                 }
             }
             pending = next
         }
         canvas = idx
+    }
+
+    /// Whether a frame's changed area is stored with its own palette (`local`, indices into it)
+    /// rather than the shared one (`shared`). Errors are mean squared errors in 8-bit levels; the
+    /// local palette is never worse. It is taken when the shared palette is clearly wrong for the
+    /// frame (RMS error over 10 levels and four times the local one's: a flash, a new scene), or
+    /// when it makes the frame smaller: its LZW data plus its 768-byte table against the shared
+    /// version's LZW data.
+    static func prefersLocalPalette(shared: [UInt8], local: [UInt8], width: Int, height: Int,
+                                    sharedError: Double, localError: Double) -> Bool {
+        guard localError <= sharedError else { return false }
+        if sharedError > 100, localError * 4 < sharedError { return true }
+        return compressedSize(local, width: width, height: height) + 768 < compressedSize(shared, width: width, height: height)
+    }
+
+    /// Bytes giflib writes for one image of 8-bit indices (with the same fixed headers each time,
+    /// so sizes compare).
+    static func compressedSize(_ pixels: [UInt8], width: Int, height: Int) -> Int {
+        final class Counter { var bytes = 0 }
+        let counter = Counter()
+        var error: Int32 = 0
+        guard let g = EGifOpen(Unmanaged.passUnretained(counter).toOpaque(), { gif, _, count in
+            guard let gif else { return 0 }
+            Unmanaged<Counter>.fromOpaque(gif.pointee.UserData).takeUnretainedValue().bytes += Int(count)
+            return count
+        }, &error) else { return Int.max }
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
+        let map = GifMakeMapObject(256, &colors)
+        defer { GifFreeMapObject(map) }
+        var ok = EGifPutScreenDesc(g, Int32(width), Int32(height), 8, 0, map) == GIF_OK
+            && EGifPutImageDesc(g, 0, 0, Int32(width), Int32(height), false, nil) == GIF_OK
+        var rows = pixels
+        for row in 0..<height where ok {
+            ok = rows.withUnsafeMutableBufferPointer { EGifPutLine(g, $0.baseAddress! + row * width, Int32(width)) } == GIF_OK
+        }
+        var closeError: Int32 = 0
+        ok = EGifCloseFile(g, &closeError) == GIF_OK && ok
+        return ok ? counter.bytes : Int.max
     }
 
     func flush() throws {
