@@ -24,19 +24,28 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
 
     // MARK: Curves (Apple's control points; default duration 0.35 s)
 
+    /// A cubic Bézier timing curve from (0, 0) to (1, 1) with control points (c0x, c0y) and (c1x, c1y), over `duration` seconds (x values are clamped to 0...1).
     public static func timingCurve(_ c0x: Double, _ c0y: Double, _ c1x: Double, _ c1y: Double, duration: TimeInterval = 0.35) -> Animation {
         Animation(kind: .bezier(duration: clean(duration), x1: min(max(c0x, 0), 1), y1: c0y, x2: min(max(c1x, 0), 1), y2: c1y, name: "timingCurve"))
     }
     static func curve(_ name: String, _ d: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Animation {
         Animation(kind: .bezier(duration: clean(d), x1: x1, y1: y1, x2: x2, y2: y2, name: name))
     }
+    /// Constant speed over `duration` seconds.
     public static func linear(duration: TimeInterval) -> Animation { curve("linear", duration, 0, 0, 1, 1) }
+    /// Starts slowly: control points (0.42, 0) and (1, 1), over `duration` seconds.
     public static func easeIn(duration: TimeInterval) -> Animation { curve("easeIn", duration, 0.42, 0, 1, 1) }
+    /// Ends slowly: control points (0, 0) and (0.58, 1), over `duration` seconds.
     public static func easeOut(duration: TimeInterval) -> Animation { curve("easeOut", duration, 0, 0, 0.58, 1) }
+    /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1), over `duration` seconds.
     public static func easeInOut(duration: TimeInterval) -> Animation { curve("easeInOut", duration, 0.42, 0, 0.58, 1) }
+    /// Constant speed over 0.35 s.
     public static var linear: Animation { linear(duration: 0.35) }
+    /// `easeIn(duration: 0.35)`.
     public static var easeIn: Animation { easeIn(duration: 0.35) }
+    /// `easeOut(duration: 0.35)`.
     public static var easeOut: Animation { easeOut(duration: 0.35) }
+    /// `easeInOut(duration: 0.35)`.
     public static var easeInOut: Animation { easeInOut(duration: 0.35) }
 
     // MARK: Springs
@@ -57,13 +66,21 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     }
     /// A critically damped spring of duration 0.5 (SwiftUI's `.spring`, and `.default`).
     public static var spring: Animation { spring(duration: 0.5, bounce: 0) }
+    /// The default animation: `.spring`.
     public static var `default`: Animation { .spring }
+    /// `smooth()`: a spring without bounce.
     public static var smooth: Animation { smooth() }
+    /// `snappy()`: a spring with a little bounce.
     public static var snappy: Animation { snappy() }
+    /// `bouncy()`: a spring with a clear bounce.
     public static var bouncy: Animation { bouncy() }
+    /// A spring of `duration` seconds with bounce 0 + `extraBounce`.
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation { spring(duration: duration, bounce: 0 + extraBounce) }
+    /// A spring of `duration` seconds with bounce 0.15 + `extraBounce`.
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation { spring(duration: duration, bounce: 0.15 + extraBounce) }
+    /// A spring of `duration` seconds with bounce 0.3 + `extraBounce`.
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation { spring(duration: duration, bounce: 0.3 + extraBounce) }
+    /// A quick spring for values that follow a gesture; here, a spring with these parameters.
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: TimeInterval = 0.25) -> Animation {
         spring(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration)
     }
@@ -75,11 +92,15 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
 
     // MARK: Modifiers
 
+    /// Starts `delay` seconds later (negative or NaN: no delay).
     public func delay(_ delay: TimeInterval) -> Animation { Animation(kind: .delay(Animation.clean(delay), self)) }
+    /// Runs `speed` times as fast (a speed that is not finite and positive becomes 1).
     public func speed(_ speed: Double) -> Animation { Animation(kind: .speed(speed.isFinite && speed > 0 ? speed : 1, self)) }
+    /// Plays `repeatCount` times (at least once), reversing every other time when `autoreverses`.
     public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation {
         Animation(kind: .repeating(count: max(1, repeatCount), autoreverses: autoreverses, self))
     }
+    /// Plays for ever, reversing every other time when `autoreverses`.
     public func repeatForever(autoreverses: Bool = true) -> Animation { Animation(kind: .repeating(count: nil, autoreverses: autoreverses, self)) }
 
     // MARK: Evaluation
@@ -189,6 +210,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     func velocityResponse(_ t: Double) -> Double { sample(t, initialVelocity: 1).value - sample(t, initialVelocity: 0).value }
     func velocityResponseRate(_ t: Double) -> Double { sample(t, initialVelocity: 1).velocity - sample(t, initialVelocity: 0).velocity }
 
+    /// The animation as SwiftUI prints it, e.g. `easeInOut(duration: 0.35)`.
     public var description: String {
         func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
         switch kind {

@@ -15,17 +15,24 @@ public struct Path: Hashable, Sendable {
         case closeSubpath
     }
 
+    /// The path's steps, in order.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
+    /// A path built by `build`, which adds to the empty path it is given.
     public init(_ build: (inout Path) -> Void) { build(&self) }
+    /// A closed rectangle.
     public init(_ rect: CGRect) { addRect(rect) }
+    /// A rectangle with corners of `cornerRadius` points.
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
     }
+    /// A rectangle with corners of `cornerSize` radii (points).
     public init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         addRoundedRect(in: rect, cornerSize: cornerSize, style: style)
     }
+    /// The ellipse inscribed in `rect`.
     public init(ellipseIn rect: CGRect) { addEllipse(in: rect) }
 
     /// A capsule: a rounded rectangle whose corner radius is half its shorter side.
@@ -33,18 +40,25 @@ public struct Path: Hashable, Sendable {
         Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2, style: .circular)
     }
 
+    /// True when the path has no steps.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: CGPoint) { elements.append(.move(to: p)) }
+    /// A straight line from the current point to `p`.
     public mutating func addLine(to p: CGPoint) { elements.append(.line(to: p)) }
+    /// A quadratic Bézier curve to `p`, bending towards `control`.
     public mutating func addQuadCurve(to p: CGPoint, control: CGPoint) {
         elements.append(.quadCurve(to: p, control: control))
     }
+    /// A cubic Bézier curve to `p` with two control points.
     public mutating func addCurve(to p: CGPoint, control1: CGPoint, control2: CGPoint) {
         elements.append(.curve(to: p, control1: control1, control2: control2))
     }
+    /// Closes the current subpath with a line back to its start.
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
+    /// A closed rectangle, clockwise from its top-left corner.
     public mutating func addRect(_ r: CGRect) {
         let r = r.standardized
         move(to: CGPoint(x: r.minX, y: r.minY))
@@ -57,6 +71,7 @@ public struct Path: Hashable, Sendable {
     /// The cubic Bézier handle length for a quarter circle of radius 1.
     static let kappa: CGFloat = 0.5522847498307936
 
+    /// A closed rectangle with rounded corners; radii are clamped to half the sides.
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         let r = rect.standardized
         let rx = max(0, min(cornerSize.width, r.width / 2)), ry = max(0, min(cornerSize.height, r.height / 2))
@@ -78,6 +93,7 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
+    /// The ellipse inscribed in `rect`, as four cubic curves.
     public mutating func addEllipse(in rect: CGRect) {
         let r = rect.standardized
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
@@ -90,6 +106,7 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
+    /// Appends every step of `other`, transformed by `transform`.
     public mutating func addPath(_ other: Path, transform: CGAffineTransform = .identity) {
         elements += other.applying(transform).elements
     }
@@ -109,6 +126,7 @@ public struct Path: Hashable, Sendable {
         }
         return out
     }
+    /// The path moved by `dx`, `dy` points.
     public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path { applying(CGAffineTransform(translationX: dx, y: dy)) }
 
     /// The smallest rectangle holding every point and control point of the path.
@@ -133,20 +151,31 @@ public struct Path: Hashable, Sendable {
 public struct FillStyle: Hashable, Sendable {
     /// Even-odd rule when true; non-zero winding when false.
     public var isEOFilled: Bool
+    /// Edges are smoothed when true (the default); hard pixel edges when false.
     public var isAntialiased: Bool
+    /// A fill rule and antialiasing.
     public init(eoFill: Bool = false, antialiased: Bool = true) { isEOFilled = eoFill; isAntialiased = antialiased }
 }
 
 /// How a path is stroked. Widths and dashes are in points.
 public struct StrokeStyle: Hashable, Sendable {
+    /// How open ends of a stroke are drawn: flat at the end, round, or square past the end by half the width.
     public enum LineCap: Hashable, Sendable { case butt, round, square }
+    /// How corners of a stroke are drawn: sharp (up to `miterLimit`), round or cut off.
     public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
+    /// The stroke's width in points.
     public var lineWidth: CGFloat
+    /// How open ends are drawn.
     public var lineCap: LineCap
+    /// How corners are drawn.
     public var lineJoin: LineJoin
+    /// Sharp corners longer than this many line widths are cut off.
     public var miterLimit: CGFloat
+    /// Lengths (points) of alternating dashes and gaps; empty for a solid line.
     public var dash: [CGFloat]
+    /// How far into the dash pattern the stroke starts, in points.
     public var dashPhase: CGFloat
+    /// A stroke style (widths and dashes in points).
     public init(lineWidth: CGFloat = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
                 miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
         self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin

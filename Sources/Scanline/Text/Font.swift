@@ -3,7 +3,9 @@ public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
+    /// True for accessibility1 … accessibility5.
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
+    /// Smaller sizes come first.
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     /// The short names the CLI accepts: xSmall … xxxLarge, accessibility1 … accessibility5 (or ax1 … ax5).
@@ -20,9 +22,11 @@ public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
 /// design, a weight and traits. It becomes a real face through fontconfig when text is laid out
 /// (see `FontResolution`).
 public struct Font: Hashable, Sendable {
+    /// The text styles, largest first; each has a point size for every Dynamic Type size (`pointSizes`).
     public enum TextStyle: String, Hashable, CaseIterable, Sendable {
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     }
+    /// Type designs: the default sans serif, serif, rounded and monospaced (see the README's font table for the families).
     public enum Design: String, Hashable, CaseIterable, Sendable { case `default`, serif, rounded, monospaced }
     /// Weights, lightest to heaviest, with the OpenType weight class each resolves to.
     public enum Weight: Int, Hashable, CaseIterable, Sendable {
@@ -58,21 +62,36 @@ public struct Font: Hashable, Sendable {
         Font(base: .custom(name, size: size, relativeTo: textStyle))
     }
 
+    /// 34 pt at the large (default) Dynamic Type size.
     public static let largeTitle = system(.largeTitle)
+    /// 28 pt at the large size.
     public static let title = system(.title)
+    /// 22 pt at the large size.
     public static let title2 = system(.title2)
+    /// 20 pt at the large size.
     public static let title3 = system(.title3)
+    /// 17 pt semibold at the large size.
     public static let headline = system(.headline)
+    /// 15 pt at the large size.
     public static let subheadline = system(.subheadline)
+    /// 17 pt at the large size: the default for text.
     public static let body = system(.body)
+    /// 16 pt at the large size.
     public static let callout = system(.callout)
+    /// 13 pt at the large size.
     public static let footnote = system(.footnote)
+    /// 12 pt at the large size.
     public static let caption = system(.caption)
+    /// 11 pt at the large size.
     public static let caption2 = system(.caption2)
 
+    /// The same font at `weight`.
     public func weight(_ weight: Weight) -> Font { var f = self; f.weight = weight; return f }
+    /// The same font, bold.
     public func bold() -> Font { weight(.bold) }
+    /// The same font, italic.
     public func italic() -> Font { var f = self; f.isItalic = true; return f }
+    /// The same font in the monospaced design.
     public func monospaced() -> Font { var f = self; f.design = .monospaced; return f }
 
     /// Point sizes of each text style at each Dynamic Type size (Apple's HIG table for iOS),
@@ -118,9 +137,12 @@ public struct Font: Hashable, Sendable {
 public struct FontRequest: Hashable, Sendable {
     /// A family asked for by name (`Font.custom`), or nil for the design's family.
     public var family: String?
+    /// The design, when no family is named.
     public var design: Font.Design
+    /// The weight.
     public var weight: Font.Weight
     /// Size in points.
     public var pointSize: CGFloat
+    /// True for an italic face.
     public var italic: Bool
 }

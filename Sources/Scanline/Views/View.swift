@@ -7,6 +7,7 @@ public protocol View {
 }
 
 extension Never: View {
+    /// Never called: `Never` is the body of views without one.
     public var body: Never { fatalError("Never has no body") }
 }
 
@@ -16,6 +17,7 @@ extension Never: View {
 }
 
 extension PrimitiveView {
+    /// Never called: Scanline draws this view itself.
     public var body: Never { fatalError("\(Self.self) is drawn by Scanline and has no body") }
 }
 
@@ -23,28 +25,40 @@ extension PrimitiveView {
 /// number of children.
 @resultBuilder @MainActor
 public enum ViewBuilder {
+    /// No children: an `EmptyView`.
     public static func buildBlock() -> EmptyView { EmptyView() }
+    /// One child, as it is.
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    /// Several children, in order.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView(value: (repeat each content))
     }
+    /// Each expression in the closure is a child.
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    /// An `if` without `else`: the child or nothing.
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    /// The `if` branch of an `if`/`else` or `switch`.
     public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { _ConditionalContent(storage: .trueContent(first)) }
+    /// The `else` branch of an `if`/`else` or `switch`.
     public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { _ConditionalContent(storage: .falseContent(second)) }
+    /// A child inside `if #available`.
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
 /// No view at all.
 public struct EmptyView: View, PrimitiveView {
+    /// No view.
     public init() {}
     func makeNode(_ b: inout NodeBuilder) -> Node { EmptyNode() }
 }
 
 /// Several views side by side in their container (a stack lays them out).
 public struct TupleView<T>: View, PrimitiveView {
+    /// The children, as a tuple.
     public var value: T
+    /// Children from a tuple.
     public init(value: T) { self.value = value }
+    /// Children from a tuple.
     public init(_ value: T) { self.value = value }
     func makeNode(_ b: inout NodeBuilder) -> Node {
         // Each element is a view; walk them with Mirror (the tuple's elements are `any View`).
@@ -70,6 +84,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 }
 
 extension Optional: View where Wrapped: View {
+    /// Never called: Scanline builds the wrapped view, or nothing.
     public var body: Never { fatalError() }
 }
 extension Optional: PrimitiveView where Wrapped: View {
@@ -84,7 +99,9 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// A view of any type.
 public struct AnyView: View, PrimitiveView {
     let view: any View
+    /// Wraps `view`.
     public init<V: View>(_ view: V) { self.view = view }
+    /// Wraps `view`.
     public init<V: View>(erasing view: V) { self.view = view }
     func makeNode(_ b: inout NodeBuilder) -> Node { b.child(view, key: "any-\(type(of: view))") }
 }
@@ -92,15 +109,18 @@ public struct AnyView: View, PrimitiveView {
 /// Children grouped without a container of their own.
 public struct Group<Content: View>: View, PrimitiveView {
     let content: Content
+    /// The views `content` builds, laid out by the group's container.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
 }
 
 /// Views made from a collection, each identified by an id.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    /// The collection the views are made from.
     public let data: Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
+    /// One view for each element, identified by the element's `id` key path (for `scrollTo` and animations).
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
     }
@@ -114,12 +134,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// One view for each element, identified by its `id`.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
+    /// One view for each integer of `data`, identified by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
