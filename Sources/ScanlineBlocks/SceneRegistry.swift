@@ -2,19 +2,28 @@ import Scanline
 
 /// A parameter a scene takes from the command line (`--text`, `--first-color`…).
 public struct SceneParameter: Sendable {
+    /// A parameter's type: free text, a colour name or hex, or a number.
     public enum Kind: String, Sendable { case text, color, number }
+    /// The option's name, as in `--first-color`.
     public let name: String
+    /// What the value is.
     public let kind: Kind
+    /// The value used when the option is not given, as typed on a command line.
     public let defaultValue: String
+    /// One line for `scanline list` and `--help`.
     public let help: String
 }
 
 /// Parsed scene parameters, typed.
 public struct SceneArguments: Sendable {
     let values: [String: String]
+    /// Values by parameter name, as typed.
     public init(_ values: [String: String]) { self.values = values }
+    /// The text given for `name`, or `d`.
     public func text(_ name: String, default d: String) -> String { values[name] ?? d }
+    /// The colour given for `name` (a name or #RRGGBB), or `d`; a value that is not a colour throws.
     public func color(_ name: String, default d: Color) throws -> Color { try values[name].map { try Color.parse($0) } ?? d }
+    /// The number given for `name`, or `d`; a value that is not a finite number throws.
     public func number(_ name: String, default d: Double) throws -> Double {
         guard let t = values[name] else { return d }
         guard let v = Double(t), v.isFinite else { throw ScanlineError.invalidArgument(name: name, value: t, reason: "expected a number") }
@@ -24,19 +33,25 @@ public struct SceneArguments: Sendable {
 
 /// A view that `scanline render`, the gallery and the tests can render by name.
 public struct SceneDescriptor: Sendable {
+    /// The name `scanline render` takes.
     public let name: String
+    /// One line saying what it shows.
     public let summary: String
     /// Which seed it comes from.
     public let seed: String
+    /// The options it takes, in order.
     public let parameters: [SceneParameter]
     /// Canvas in points, and how long one loop of it lasts in seconds.
     public let size: CGSize
+    /// Seconds in one loop of the scene.
     public let duration: Double
+    /// Builds the scene's view from its arguments.
     public let make: @MainActor @Sendable (SceneArguments) throws -> AnyView
 }
 
 /// The one typed registry of scenes.
 public enum SceneRegistry {
+    /// Every scene, in the order `scanline list` shows them.
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(name: "chromatic-glitch-demo",
                         summary: "Seed 002's demo: the SIGNAL LOST card glitching on its autoplay loop, with the slider following.",
@@ -72,6 +87,7 @@ public enum SceneRegistry {
                         make: { _ in AnyView(TranscriptPlayerView(transcript: SampleTranscript.transcript, cover: GeneratedCover.image())) }),
     ]
 
+    /// The scene called `name`, or nil.
     public static func named(_ name: String) -> SceneDescriptor? { all.first { $0.name == name } }
 }
 

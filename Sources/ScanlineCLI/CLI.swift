@@ -7,13 +7,20 @@ import Glibc
 /// A command of the `scanline` tool: a name, what it does, its options and examples, and a body
 /// that turns parsed arguments into a library call.
 public struct Command: Sendable {
+    /// The word after `scanline`, as in `scanline render`.
     public let name: String
+    /// One line for the overview.
     public let summary: String
+    /// The synopsis after "Usage: scanline".
     public let usage: String
+    /// Its options, for parsing and `--help`.
     public let options: [OptionSpec]
+    /// Command lines that work, shown in `--help`.
     public let examples: [String]
+    /// Does the work: parses `Arguments`, calls the library, writes to `Output`; throws `UsageError` for exit code 2.
     public let run: @Sendable @MainActor (Arguments, inout Output) async throws -> Void
 
+    /// The `--help` text: summary, usage, options and examples.
     public var help: String {
         var s = "\(summary)\n\nUsage: scanline \(usage)\n"
         if !options.isEmpty {
@@ -31,22 +38,31 @@ public struct Command: Sendable {
 /// Where a command writes: standard output for results, standard error for messages. Tests
 /// capture both.
 public struct Output: Sendable {
+    /// What goes to standard output.
     public var stdout = ""
+    /// What goes to standard error: one line per message.
     public var stderr = ""
     /// True when stderr is a terminal: progress bars draw only then.
     public var isTerminal = false
     /// Writes to stderr at once (progress bars), bypassing the buffered messages.
     public var live: @Sendable (String) -> Void = { _ in }
+    /// Empty output.
     public init() {}
+    /// Adds a line to standard output.
     public mutating func print(_ s: String) { stdout += s + "\n" }
+    /// Adds a line to standard error.
     public mutating func warn(_ s: String) { stderr += s + "\n" }
 }
 
+/// The `scanline` tool, callable from tests as well as from `main`.
 public enum ScanlineCLI {
+    /// The version `--version` prints.
     public static let version = "0.1.0"
 
+    /// Every command, in the order the overview lists them.
     public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command]
 
+    /// The text `scanline --help` prints.
     public static var overview: String {
         var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"
         for c in commands { s += "  " + c.name.padding(toLength: 8, withPad: " ", startingAt: 0) + c.summary + "\n" }

@@ -6,7 +6,9 @@ public enum ColorScheme: Hashable, Sendable, CaseIterable {
 /// Red, green, blue and opacity in sRGB, straight (not premultiplied), each nominally in 0...1.
 /// Extended-range components (below 0 or above 1) are kept, and clamped only when pixels are made.
 public struct RGBA: Hashable, Sendable {
+    /// The components, nominally 0...1; opacity 1 is opaque.
     public var red: Double, green: Double, blue: Double, opacity: Double
+    /// A colour from its components (0...1).
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.opacity = opacity
     }
@@ -64,6 +66,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return c.sanitized
     }
 
+    /// The colour as SwiftUI prints it: a system colour's name, or its components.
     public var description: String {
         switch storage {
         case .adaptive(_, _, let name): return opacityFactor == 1 ? name : "\(name).opacity(\(opacityFactor))"
@@ -77,21 +80,37 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     // Apple's system palette (HIG, iOS "Specifications: system colors"), light and dark.
+    /// The system red: sRGB (255, 59, 48) in light mode, (255, 69, 58) in dark.
     public static let red = system("red", light: RGBA(255, 59, 48), dark: RGBA(255, 69, 58))
+    /// The system orange: sRGB (255, 149, 0) in light mode, (255, 159, 10) in dark.
     public static let orange = system("orange", light: RGBA(255, 149, 0), dark: RGBA(255, 159, 10))
+    /// The system yellow: sRGB (255, 204, 0) in light mode, (255, 214, 10) in dark.
     public static let yellow = system("yellow", light: RGBA(255, 204, 0), dark: RGBA(255, 214, 10))
+    /// The system green: sRGB (52, 199, 89) in light mode, (48, 209, 88) in dark.
     public static let green = system("green", light: RGBA(52, 199, 89), dark: RGBA(48, 209, 88))
+    /// The system mint: sRGB (0, 199, 190) in light mode, (99, 230, 226) in dark.
     public static let mint = system("mint", light: RGBA(0, 199, 190), dark: RGBA(99, 230, 226))
+    /// The system teal: sRGB (48, 176, 199) in light mode, (64, 200, 224) in dark.
     public static let teal = system("teal", light: RGBA(48, 176, 199), dark: RGBA(64, 200, 224))
+    /// The system cyan: sRGB (50, 173, 230) in light mode, (100, 210, 255) in dark.
     public static let cyan = system("cyan", light: RGBA(50, 173, 230), dark: RGBA(100, 210, 255))
+    /// The system blue: sRGB (0, 122, 255) in light mode, (10, 132, 255) in dark.
     public static let blue = system("blue", light: RGBA(0, 122, 255), dark: RGBA(10, 132, 255))
+    /// The system indigo: sRGB (88, 86, 214) in light mode, (94, 92, 230) in dark.
     public static let indigo = system("indigo", light: RGBA(88, 86, 214), dark: RGBA(94, 92, 230))
+    /// The system purple: sRGB (175, 82, 222) in light mode, (191, 90, 242) in dark.
     public static let purple = system("purple", light: RGBA(175, 82, 222), dark: RGBA(191, 90, 242))
+    /// The system pink: sRGB (255, 45, 85) in light mode, (255, 55, 95) in dark.
     public static let pink = system("pink", light: RGBA(255, 45, 85), dark: RGBA(255, 55, 95))
+    /// The system brown: sRGB (162, 132, 94) in light mode, (172, 142, 104) in dark.
     public static let brown = system("brown", light: RGBA(162, 132, 94), dark: RGBA(172, 142, 104))
+    /// The system gray: sRGB (142, 142, 147) in light mode, (142, 142, 147) in dark.
     public static let gray = system("gray", light: RGBA(142, 142, 147), dark: RGBA(142, 142, 147))
+    /// Opaque white in both schemes.
     public static let white = Color(storage: .fixed(RGBA(red: 1, green: 1, blue: 1)))
+    /// Opaque black in both schemes.
     public static let black = Color(storage: .fixed(RGBA(red: 0, green: 0, blue: 0)))
+    /// Fully transparent.
     public static let clear = Color(storage: .fixed(RGBA(red: 0, green: 0, blue: 0, opacity: 0)))
     /// Black in light mode, white in dark mode (UIKit's `label`).
     public static let primary = system("primary", light: RGBA(0, 0, 0), dark: RGBA(255, 255, 255))

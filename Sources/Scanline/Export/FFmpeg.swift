@@ -21,15 +21,19 @@ public enum FFmpeg {
 
     /// What ffprobe says about a video file's first video stream.
     public struct VideoInfo: Sendable, Equatable {
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
         /// Frames per second (the stream's average rate).
         public var fps: Double
         /// Presentation time of every frame, seconds from the start, in order.
         public var frameTimes: [Double]
+        /// True when the file has an audio stream.
         public var hasAudio: Bool
     }
 
+    /// Runs ffprobe on `url`: the first video stream's size, rate and frame times, and whether there is audio.
     public static func probe(_ url: URL) throws -> VideoInfo {
         let ffprobe = try locate("ffprobe")
         guard FileManager.default.fileExists(atPath: url.path) else { throw ScanlineError.fileNotFound(path: url.path) }
@@ -91,6 +95,7 @@ public enum FFmpeg {
 /// the pipe) and the stream is tagged BT.709; odd sides go as RGBA and ffmpeg pads them. The file
 /// is written under a temporary name and renamed by `finish()`.
 public final class VideoEncoder: FrameSink {
+    /// How the encoder encodes.
     public struct Options: Sendable {
         /// Quality: 0 best … 51 worst (H.264); VP9 takes it too (0 … 63). Default 18.
         public var crf = 18
@@ -98,7 +103,9 @@ public final class VideoEncoder: FrameSink {
         public var preset = "veryfast"
         /// A sound track to mux, and where in it to start (seconds).
         public var audio: URL? = nil
+        /// Seconds into `audio` that the video's start lines up with.
         public var audioStart: Double = 0
+        /// The defaults: CRF 18, veryfast, no audio.
         public init() {}
     }
 
@@ -109,6 +116,7 @@ public final class VideoEncoder: FrameSink {
         "mkv": ("matroska", ["-c:v", "libx264", "-pix_fmt", "yuv420p"], ["-c:a", "aac"]),
         "webm": ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-row-mt", "1"], ["-c:a", "libopus"]),
     ]
+    /// The extensions it writes: each picks a container and codecs.
     public static var supportedExtensions: [String] { containers.keys.sorted() }
 
     let file: AtomicFile
@@ -122,6 +130,7 @@ public final class VideoEncoder: FrameSink {
     var frames = 0
     var finished = false
 
+    /// Starts ffmpeg writing `url` (a temporary name until `finish`), for frames of `width` × `height` pixels at `fps`. The extension picks the container.
     public init(url: URL, width: Int, height: Int, fps: Double, options: Options = Options()) throws {
         let ext = url.pathExtension.lowercased()
         guard let container = VideoEncoder.containers[ext] else {
@@ -179,6 +188,7 @@ public final class VideoEncoder: FrameSink {
         FFmpeg.track(process)
     }
 
+    /// Queues a frame; it is converted and sent to ffmpeg on a writer thread, so the next frame renders meanwhile.
     public func write(_ frame: PixelBuffer) throws {
         try check(frame.width, frame.height)
         // Conversion and pipe write happen on the writer's thread, so the next frame renders meanwhile.
@@ -228,6 +238,7 @@ public final class VideoEncoder: FrameSink {
         String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
     }
 
+    /// Waits for every frame to be encoded, then renames the file into place.
     public func finish() throws {
         guard !finished else { return }
         finished = true
@@ -244,6 +255,7 @@ public final class VideoEncoder: FrameSink {
         try file.commit()
     }
 
+    /// Stops ffmpeg and removes the partial file.
     public func abort() {
         guard !finished else { return }
         finished = true
@@ -292,12 +304,17 @@ final class PipeWriter: @unchecked Sendable {
 /// frame, `VideoEncoder` encodes the result with the source's audio. A failed or interrupted run
 /// leaves nothing at `output`.
 public struct VideoProcessor {
+    /// The video to read.
     public var input: URL
+    /// The video to write.
     public var output: URL
+    /// How the output is encoded.
     public var options = VideoEncoder.Options()
 
+    /// Transforms `input` into `output`.
     public init(input: URL, output: URL) { self.input = input; self.output = output }
 
+    /// The extensions it writes.
     public static var supportedExtensions: [String] { VideoEncoder.supportedExtensions }
 
     /// Processes every frame. `transform` gets the frame (straight RGBA, scale 1) and its time in

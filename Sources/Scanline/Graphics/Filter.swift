@@ -1,10 +1,15 @@
 /// A 4×5 colour matrix over straight (unpremultiplied) components in 0...1:
 /// r' = r1·r + r2·g + r3·b + r4·a + r5, and likewise for g, b and a.
 public struct ColorMatrix: Hashable, Sendable {
+    /// The red row: weights of r, g, b and a, then a constant.
     public var r1: Float = 1, r2: Float = 0, r3: Float = 0, r4: Float = 0, r5: Float = 0
+    /// The green row.
     public var g1: Float = 0, g2: Float = 1, g3: Float = 0, g4: Float = 0, g5: Float = 0
+    /// The blue row.
     public var b1: Float = 0, b2: Float = 0, b3: Float = 1, b4: Float = 0, b5: Float = 0
+    /// The alpha row.
     public var a1: Float = 0, a2: Float = 0, a3: Float = 0, a4: Float = 1, a5: Float = 0
+    /// The identity matrix.
     public init() {}
 
     var rows: [Float] { [r1, r2, r3, r4, r5, g1, g2, g3, g4, g5, b1, b2, b3, b4, b5, a1, a2, a3, a4, a5] }
@@ -26,19 +31,29 @@ extension GraphicsContext {
     /// Options for `addFilter`. Filters always work on gamma-encoded sRGB here; `.linearColor` is
     /// accepted and has no effect yet.
     public struct FilterOptions: OptionSet, Sendable, Hashable {
+        /// The options as bits.
         public let rawValue: UInt32
+        /// Options from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Filter in linear light (accepted; filters work on gamma-encoded sRGB).
         public static let linearColor = FilterOptions(rawValue: 1)
     }
+    /// Options for blur filters.
     public struct BlurOptions: OptionSet, Sendable, Hashable {
+        /// The options as bits.
         public let rawValue: UInt32
+        /// Options from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// The result is made fully opaque.
         public static let opaque = BlurOptions(rawValue: 1)
+        /// Accepted for source compatibility; results are rounded, never dithered.
         public static let dithersResult = BlurOptions(rawValue: 2)
     }
+    /// Options for shadow filters.
     public struct ShadowOptions: OptionSet, Sendable, Hashable {
+        /// The options as bits.
         public let rawValue: UInt32
+        /// Options from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Draw the shadow above the content instead of below it.
         public static let shadowAbove = ShadowOptions(rawValue: 1)
@@ -46,6 +61,7 @@ extension GraphicsContext {
         public static let shadowOnly = ShadowOptions(rawValue: 2)
         /// Cast the shadow from the inverse of the content's alpha (an inner shadow).
         public static let invertsAlpha = ShadowOptions(rawValue: 4)
+        /// Accepted for source compatibility: shadows are always drawn as one group.
         public static let disablesGroup = ShadowOptions(rawValue: 8)
     }
 
@@ -120,6 +136,7 @@ extension GraphicsContext {
             m.r5 = a; m.g5 = a; m.b5 = a
             return Filter(kind: .matrix(m))
         }
+        /// Applies `matrix` to each drawing's straight colour components.
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter { Filter(kind: .matrix(matrix)) }
         /// Runs a color-effect shader on each drawing's pixels. A shader that fails its argument
         /// check draws nothing (check it first with `Shader.compile(as:)`).

@@ -54,12 +54,16 @@ final class StateBox<Value>: @unchecked Sendable {
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
     var box: StateBox<Value>
+    /// State starting at `value`.
     public init(wrappedValue value: Value) { box = StateBox(value) }
+    /// State starting at `value`.
     public init(initialValue value: Value) { box = StateBox(value) }
+    /// The current value; setting it rebuilds the views that read it.
     public var wrappedValue: Value {
         get { box.value }
         nonmutating set { box.set(newValue) }
     }
+    /// A binding that reads and writes this state, for child views: `$name`.
     public var projectedValue: Binding<Value> {
         let b = box
         return Binding(get: { b.value }, set: { b.set($0) })
@@ -67,6 +71,7 @@ public struct State<Value>: DynamicProperty {
 }
 
 extension State where Value: ExpressibleByNilLiteral {
+    /// Optional state starting at nil.
     public init() { self.init(wrappedValue: nil) }
 }
 
@@ -87,14 +92,20 @@ extension State: LinkableProperty {
 public struct Binding<Value> {
     let get: () -> Value
     let set: (Value) -> Void
+    /// A binding through `get` and `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { self.get = get; self.set = set }
+    /// A binding that always reads `value` and ignores writes.
     public static func constant(_ value: Value) -> Binding { Binding(get: { value }, set: { _ in }) }
+    /// The value, read and written through the binding.
     public var wrappedValue: Value {
         get { get() }
         nonmutating set { set(newValue) }
     }
+    /// The binding itself: `$name` in a view that received it.
     public var projectedValue: Binding<Value> { self }
+    /// Wraps a binding passed to a view's initialiser.
     public init(projectedValue: Binding<Value>) { self = projectedValue }
+    /// A binding to one property of the value: `$settings.volume`.
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> Binding<T> {
         Binding<T>(get: { self.get()[keyPath: keyPath] }, set: { v in var whole = self.get(); whole[keyPath: keyPath] = v; self.set(whole) })
     }
@@ -105,7 +116,9 @@ public struct Binding<Value> {
 public struct Environment<Value>: DynamicProperty {
     let keyPath: KeyPath<EnvironmentValues, Value>
     var value: Value?
+    /// Reads the environment value at `keyPath`.
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    /// The value in the environment the view was built in.
     public var wrappedValue: Value { value ?? EnvironmentValues()[keyPath: keyPath] }
 }
 
@@ -123,8 +136,11 @@ public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
     let base: Value
     let textStyle: Font.TextStyle
     var scaled: Value?
+    /// `wrappedValue` points at the large Dynamic Type size, scaled like `textStyle`.
     public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { base = wrappedValue; self.textStyle = textStyle }
+    /// `wrappedValue` points at the large size, scaled like body text.
     public init(wrappedValue: Value) { self.init(wrappedValue: wrappedValue, relativeTo: .body) }
+    /// The value for the current Dynamic Type size and display scale.
     public var wrappedValue: Value { scaled ?? base }
 
     /// The scaled value at a Dynamic Type size and display scale.

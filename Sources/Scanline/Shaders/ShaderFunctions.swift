@@ -22,6 +22,7 @@ public protocol LayerShaderFunction: Sendable {
 }
 
 extension LayerShaderFunction where Row == Void {
+    /// No per-row work.
     @inlinable public func row(y: Float) {}
 }
 
@@ -36,6 +37,7 @@ public protocol ColorShaderFunction: Sendable {
 }
 
 extension ColorShaderFunction where Row == Void {
+    /// No per-row work.
     @inlinable public func row(y: Float) {}
 }
 
@@ -50,6 +52,7 @@ public protocol DistortionShaderFunction: Sendable {
 }
 
 extension DistortionShaderFunction where Row == Void {
+    /// No per-row work.
     @inlinable public func row(y: Float) {}
 }
 
@@ -63,6 +66,7 @@ public struct ShaderArguments: Sendable {
     public let boundingRect: CGRect
     let colorScheme: ColorScheme
 
+    /// Arguments as a function sees them, for a shader over `boundingRect` (points).
     public init(_ arguments: [Shader.Argument], boundingRect: CGRect, colorScheme: ColorScheme) {
         values = arguments.map(\.value); self.boundingRect = boundingRect; self.colorScheme = colorScheme
     }
@@ -70,20 +74,25 @@ public struct ShaderArguments: Sendable {
     @usableFromInline init(_ arguments: [Shader.Argument], source: PixelBuffer, colorScheme: ColorScheme) {
         self.init(arguments, boundingRect: CGRect(origin: .zero, size: source.size), colorScheme: colorScheme)
     }
+    /// How many arguments were bound.
     public var count: Int { values.count }
 
+    /// Argument `i` as a `float` (0 if it is missing or another kind).
     public func float(_ i: Int) -> Float {
         if i < values.count, case .float(let v) = values[i] { return v }
         return 0
     }
+    /// Argument `i` as a `float2` (zero if it is missing or another kind).
     public func float2(_ i: Int) -> SIMD2<Float> {
         if i < values.count, case .float2(let v) = values[i] { return v }
         return .zero
     }
+    /// Argument `i` as a `float3` (zero if it is missing or another kind).
     public func float3(_ i: Int) -> SIMD3<Float> {
         if i < values.count, case .float3(let v) = values[i] { return v }
         return .zero
     }
+    /// Argument `i` as a `float4`; `.boundingRect` gives (x, y, width, height) in points.
     public func float4(_ i: Int) -> SIMD4<Float> {
         guard i < values.count else { return .zero }
         switch values[i] {
@@ -94,6 +103,7 @@ public struct ShaderArguments: Sendable {
         default: return .zero
         }
     }
+    /// Argument `i` as an array of floats (empty if missing).
     public func floatArray(_ i: Int) -> [Float] {
         if i < values.count, case .floatArray(let v) = values[i] { return v }
         return []
@@ -103,14 +113,17 @@ public struct ShaderArguments: Sendable {
         if i < values.count, case .color(let c) = values[i] { return ShaderArguments.premultiplied(c, colorScheme) }
         return .zero
     }
+    /// Argument `i` as premultiplied colours (empty if missing).
     public func colorArray(_ i: Int) -> [SIMD4<Float>] {
         if i < values.count, case .colorArray(let cs) = values[i] { return cs.map { ShaderArguments.premultiplied($0, colorScheme) } }
         return []
     }
+    /// Argument `i` as a texture (an empty texture if missing).
     public func texture(_ i: Int) -> Texture {
         if i < values.count, case .image(let img) = values[i] { return Texture(img) }
         return Texture(empty: ())
     }
+    /// Argument `i` as raw bytes (empty if missing).
     public func data(_ i: Int) -> Data {
         if i < values.count, case .data(let d) = values[i] { return d }
         return Data()
@@ -179,10 +192,15 @@ public struct Layer: @unchecked Sendable {
 
 /// How a texture is read outside 0...1 and between texels.
 public struct Sampler: Hashable, Sendable {
+    /// What a coordinate outside 0...1 reads: the texture repeated, its edge texel, or transparent.
     public enum Address: Hashable, Sendable { case `repeat`, clampToEdge, clampToZero }
+    /// Between texels: bilinear interpolation, or the nearest texel.
     public enum Filter: Hashable, Sendable { case linear, nearest }
+    /// How coordinates outside 0...1 read.
     public var address: Address
+    /// How texels are blended.
     public var filter: Filter
+    /// A sampler; by default clamped to the edge, bilinear.
     public init(address: Address = .clampToEdge, filter: Filter = .linear) { self.address = address; self.filter = filter }
 }
 
