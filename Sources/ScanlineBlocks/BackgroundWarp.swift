@@ -5,6 +5,7 @@
 import Scanline
 internal import CScanline
 
+/// Seed 004's three background shaders (identity, single lookup, domain warp), ported to Swift and registered with `register()`.
 public enum BackgroundWarp {
     /// How far the noise lookup moves per second of `time`, in texture widths and heights: the time
     /// input "shifts the noise sampling so the warp flows".
@@ -55,16 +56,22 @@ public enum BackgroundWarp {
 
     /// `[[stitchable]] half4 backgroundWarp(float2 position, SwiftUI::Layer layer)`: the layer as it is.
     public struct Identity: LayerShaderFunction {
+        /// No parameters.
         public static let parameters: [ShaderParameter] = []
+        /// Nothing to read.
         public init(arguments: ShaderArguments) {}
+        /// The layer's own colour at `position`.
         public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> { layer.sample(position) }
     }
 
     /// The single lookup: the noise's red and green move each pixel's source.
     public struct Single: LayerShaderFunction {
+        /// The seed's parameters: the canvas size (points) and the noise image.
         public static let parameters = [ShaderParameter("size", .float2), ShaderParameter("noiseTex", .image)]
         let size: SIMD2<Float>, noise: Texture
+        /// Reads the size and noise.
         public init(arguments a: ShaderArguments) { size = a.float2(0); noise = a.texture(1) }
+        /// The layer at `position` moved by (noise(uv).rg − 0.5) × 200 points.
         public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> {
             let s = Sampler(address: .repeat, filter: .linear)
             let uv = position / size
@@ -77,9 +84,12 @@ public enum BackgroundWarp {
     /// The domain warp: sample the noise, then sample it again at the shifted coordinate; time moves
     /// the first lookup.
     public struct DomainWarp: LayerShaderFunction {
+        /// The seed's parameters: canvas size (points), noise image and elapsed seconds.
         public static let parameters = [ShaderParameter("size", .float2), ShaderParameter("noiseTex", .image), ShaderParameter("time", .float)]
         let size: SIMD2<Float>, noise: Texture, time: Float
+        /// Reads the size, noise and time.
         public init(arguments a: ShaderArguments) { size = a.float2(0); noise = a.texture(1); time = a.float(2) }
+        /// The layer at `position` moved by (noise(uv + noise(uv + drift × time).rg).rg − 0.5) × 200 points.
         public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Void) -> SIMD4<Float> {
             let s = Sampler(address: .repeat, filter: .linear)
             let uv = position / size

@@ -2,16 +2,23 @@ import Scanline
 
 /// A usage mistake: exit code 2, with the command's help pointed at.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
+    /// The message, printed after "scanline <command>: ".
     public let message: String
+    /// A usage error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
 /// One option a command accepts. `value` names the argument it takes (nil for a flag).
 public struct OptionSpec: Sendable {
+    /// The option's spellings, long first: `["--output", "-o"]`.
     public let names: [String]
+    /// The value's placeholder in help (`FILE`), or nil for a flag.
     public let value: String?
+    /// One line of help.
     public let help: String
+    /// An option with its spellings, value placeholder and help.
     public init(_ names: [String], value: String? = nil, help: String) {
         self.names = names; self.value = value; self.help = help
     }
@@ -20,6 +27,7 @@ public struct OptionSpec: Sendable {
 /// The parsed command line of one command: its positional arguments and its options' values.
 /// All argument parsing in the CLI goes through here.
 public struct Arguments: Equatable {
+    /// Arguments that are not options, in order.
     public var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
@@ -61,7 +69,9 @@ public struct Arguments: Equatable {
         }
     }
 
+    /// True when the flag was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The value given for option `name`, as typed.
     public func string(_ name: String) -> String? { values[name] }
 
     /// A number option: must parse and be finite; `range` bounds it when given.
@@ -74,6 +84,7 @@ public struct Arguments: Equatable {
         return v
     }
 
+    /// A whole-number option within `range`; anything else is a usage error.
     public func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let v = Int(text), range.contains(v) else {

@@ -8,15 +8,21 @@
 /// A point maps as x' = a·x + c·y + tx, y' = b·x + d·y + ty. Units are those of the space it maps
 /// from and to (points, unless said otherwise).
 public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The matrix entries (see the layout above).
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// A transform from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
+    /// The identity.
     public init() { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+    /// The transform that changes nothing.
     public static let identity = CGAffineTransform()
 
+    /// A move by `tx`, `ty`.
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    /// A scale by `sx`, `sy` about the origin.
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `angle` radians; positive turns x towards y (clockwise on screen, y down).
     public init(rotationAngle angle: CGFloat) {
@@ -24,6 +30,7 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
+    /// True when the transform changes nothing.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `t2`: a point goes through `self` first.
@@ -36,9 +43,11 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
     public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
+    /// Scaling applied before `self`.
     public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: x, y: y).concatenating(self)
     }
+    /// Rotation (radians) applied before `self`.
     public func rotated(by angle: CGFloat) -> CGAffineTransform {
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
@@ -49,16 +58,19 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
         return CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
+    /// The six entries, for debugging.
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 
 extension CGPoint {
+    /// The point mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
 
 extension CGSize {
+    /// The size mapped through `t`'s linear part (translation does not move a size).
     public func applying(_ t: CGAffineTransform) -> CGSize {
         CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
     }

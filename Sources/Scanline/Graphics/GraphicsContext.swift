@@ -11,9 +11,11 @@ public struct GraphicsContext {
 
     /// Multiplies the opacity of everything drawn, 0...1.
     public var opacity: Double = 1
+    /// How new drawing combines with what is there (default `.normal`).
     public var blendMode: BlendMode = .normal
     /// Maps user space to the render's base space, both in points.
     public var transform: CGAffineTransform = .identity
+    /// The environment the context draws in: colour scheme, foreground style, Dynamic Type.
     public internal(set) var environment: EnvironmentValues
     /// Seed 003 sets this on the context; SwiftUI passes `Text.Layout.DrawingOptions` to
     /// `draw(_:options:)` instead. Either way, glyphs then keep their fractional positions.
@@ -33,16 +35,22 @@ public struct GraphicsContext {
 
     // MARK: Transforms
 
+    /// Moves user space by `x`, `y` points.
     public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
+    /// Scales user space by `x`, `y`.
     public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = transform.scaledBy(x: x, y: y) }
+    /// Rotates user space by `angle` (clockwise on screen).
     public mutating func rotate(by angle: Angle) { transform = transform.rotated(by: CGFloat(angle.radians)) }
     /// Applies `matrix` before the current transform.
     public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
 
     // MARK: Clipping
 
+    /// Options for `clip(to:style:options:)`.
     public struct ClipOptions: OptionSet, Sendable, Hashable {
+        /// The options as bits.
         public let rawValue: UInt32
+        /// Options from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Keep what lies outside the path instead of inside.
         public static let inverse = ClipOptions(rawValue: 1)
@@ -84,6 +92,7 @@ public struct GraphicsContext {
 
     // MARK: Filters and layers
 
+    /// Adds a filter to everything drawn afterwards through this context (blur, shadow, colour matrix…); each drawing is filtered as a layer.
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
         filters.append(filter)
     }
@@ -347,6 +356,7 @@ public struct GraphicsContext {
         }
     }
 
+    /// Strokes `path` with a plain stroke of `lineWidth` points.
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
     }

@@ -1,12 +1,20 @@
 /// A size proposal, as SwiftUI's `ProposedViewSize`: nil means "your ideal size".
 public struct ProposedViewSize: Hashable, Sendable {
+    /// The width offered in points; nil asks for the ideal width.
     public var width: CGFloat?
+    /// The height offered in points; nil asks for the ideal height.
     public var height: CGFloat?
+    /// A proposal of `width` and `height` points (nil: ideal).
     public init(width: CGFloat?, height: CGFloat?) { self.width = width; self.height = height }
+    /// A proposal of exactly `size`.
     public init(_ size: CGSize) { width = size.width; height = size.height }
+    /// Ask for the ideal size.
     public static let unspecified = ProposedViewSize(width: nil, height: nil)
+    /// Ask for the minimum size.
     public static let zero = ProposedViewSize(width: 0, height: 0)
+    /// Ask for the maximum size.
     public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+    /// The proposal with nil dimensions replaced by `size`'s (points).
     public func replacingUnspecifiedDimensions(by size: CGSize = CGSize(width: 10, height: 10)) -> CGSize {
         CGSize(width: width ?? size.width, height: height ?? size.height)
     }
@@ -14,10 +22,14 @@ public struct ProposedViewSize: Hashable, Sendable {
 
 /// A view's size and alignment guides, as SwiftUI's `ViewDimensions` (given to `alignmentGuide`).
 @MainActor public struct ViewDimensions {
+    /// The view's width in points.
     public let width: CGFloat
+    /// The view's height in points.
     public let height: CGFloat
     let node: Node
+    /// Where the view's horizontal alignment guide `guide` sits, in points from its leading edge.
     public subscript(guide: HorizontalAlignment) -> CGFloat { node.guide(guide, in: CGSize(width: width, height: height)) }
+    /// Where the view's vertical alignment guide `guide` sits, in points from its top.
     public subscript(guide: VerticalAlignment) -> CGFloat { node.guide(guide, in: CGSize(width: width, height: height)) }
 }
 

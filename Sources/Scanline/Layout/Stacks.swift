@@ -122,16 +122,23 @@ extension CGFloat {
 /// The axes of a stack or scroll view.
 public enum Axis: Hashable, Sendable {
     case horizontal, vertical
+    /// A set of axes.
     public struct Set: OptionSet, Sendable, Hashable {
+        /// The axes as bits.
         public let rawValue: Int
+        /// Axes from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The horizontal axis.
         public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis.
         public static let vertical = Set(rawValue: 2)
     }
 }
 
+/// Children one above another, as SwiftUI's `VStack`: each offered the width and a share of the height.
 public struct VStack<Content: View>: View, PrimitiveView {
     let alignment: HorizontalAlignment, spacing: CGFloat?, content: Content
+    /// Children aligned by `alignment`, `spacing` points apart (nil: the default 8).
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
@@ -140,8 +147,10 @@ public struct VStack<Content: View>: View, PrimitiveView {
     }
 }
 
+/// Children side by side, as SwiftUI's `HStack`: each offered the height and a share of the width.
 public struct HStack<Content: View>: View, PrimitiveView {
     let alignment: VerticalAlignment, spacing: CGFloat?, content: Content
+    /// Children aligned by `alignment`, `spacing` points apart (nil: the default 8).
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
@@ -150,18 +159,23 @@ public struct HStack<Content: View>: View, PrimitiveView {
     }
 }
 
+/// Children on top of one another, later ones in front, aligned by `alignment`.
 public struct ZStack<Content: View>: View, PrimitiveView {
     let alignment: Alignment, content: Content
+    /// Children on top of one another, placed by `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
     func makeNode(_ b: inout NodeBuilder) -> Node { ZStackNode(alignment: alignment, items: [b.child(content, key: "c")]) }
 }
 
 /// A lazy stack lays out like a stack here: a render draws every row anyway.
 public typealias LazyVStack = VStack
+/// A lazy horizontal stack lays out like a stack here.
 public typealias LazyHStack = HStack
 
+/// Space that grows along its stack's axis.
 public struct Spacer: View, PrimitiveView {
     let minLength: CGFloat?
+    /// Space of at least `minLength` points (nil: the default 8).
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     func makeNode(_ b: inout NodeBuilder) -> Node { SpacerNode(minLength: minLength) }
 }

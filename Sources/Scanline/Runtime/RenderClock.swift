@@ -9,17 +9,24 @@
 public final class RenderClock: Clock, @unchecked Sendable {
     /// A point on the render's timeline: seconds since the render's start.
     public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+        /// Time since the render's start.
         public var offset: Duration
+        /// An instant `offset` after the start.
         public init(offset: Duration) { self.offset = offset }
+        /// An instant `seconds` after the start (rounded to the nanosecond).
         public init(seconds: Double) { offset = .nanoseconds(Int64((seconds * 1e9).rounded())) }
+        /// The instant `d` later.
         public func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Earlier instants come first.
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
         /// Seconds since the start.
         public var seconds: Double {
             let c = offset.components
             return Double(c.seconds) + Double(c.attoseconds) * 1e-18
         }
+        /// Seconds since the start, e.g. "1.5 s".
         public var description: String { "\(seconds) s" }
     }
 
@@ -31,9 +38,12 @@ public final class RenderClock: Clock, @unchecked Sendable {
     private var running = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// A clock at the render's start.
     public init() {}
 
+    /// The render's current instant.
     public var now: Instant { lock.lock(); defer { lock.unlock() }; return current }
+    /// One nanosecond.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// The time of frame `n` at `fps` frames per second, starting at `start` seconds: start + n/fps.
@@ -45,6 +55,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
         startDate.map { $0.addingTimeInterval(seconds) } ?? Date(timeIntervalSinceReferenceDate: seconds)
     }
 
+    /// Suspends until the renderer advances the clock to `deadline` (never on the wall clock).
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             lock.lock()
@@ -115,6 +126,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
         }
     }
 
+    /// Moves the clock to `seconds`, waking sleepers in order.
     public func advance(toSeconds seconds: Double) async { await advance(to: Instant(seconds: seconds)) }
 
     private func waitUntilIdle() async {

@@ -2,9 +2,13 @@
 public struct TranscriptLine: Identifiable, Hashable, Sendable {
     /// The line's position in its transcript, from 0.
     public let id: Int
+    /// When the line starts, in seconds from the start of the recording.
     public let start: TimeInterval
+    /// When it ends, in seconds, if the source said.
     public let end: TimeInterval?
+    /// The words, on one or more lines.
     public let text: String
+    /// A line spoken from `start` (to `end`, if known), in seconds.
     public init(id: Int, start: TimeInterval, end: TimeInterval? = nil, text: String) {
         self.id = id; self.start = start; self.end = end; self.text = text
     }
@@ -14,7 +18,9 @@ public struct TranscriptLine: Identifiable, Hashable, Sendable {
 
 /// A transcript: lines sorted by start time.
 public struct Transcript: Hashable, Sendable {
+    /// The lines, earliest first; each `id` is its index.
     public var lines: [TranscriptLine]
+    /// A transcript of `lines`, sorted by start time and numbered from 0.
     public init(lines: [TranscriptLine]) {
         self.lines = lines.sorted { $0.start < $1.start }.enumerated().map { i, l in TranscriptLine(id: i, start: l.start, end: l.end, text: l.text) }
     }
@@ -44,8 +50,11 @@ public struct Transcript: Hashable, Sendable {
 
 /// The playback position of a transcript, as the seed's `PlaybackState`.
 public struct PlaybackState: Sendable {
+    /// Seconds into the recording.
     public var time: TimeInterval
+    /// The transcript being played.
     public var transcript: Transcript
+    /// Playback at `time` seconds of `transcript`.
     public init(time: TimeInterval = 0, transcript: Transcript) { self.time = time; self.transcript = transcript }
     /// The current line's id, or -1 before the first line.
     public var currentLineIndex: Int { transcript.currentLineIndex(at: time) ?? -1 }
