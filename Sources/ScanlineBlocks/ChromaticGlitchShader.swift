@@ -48,11 +48,13 @@ public enum ChromaticGlitchShaderMath {
 /// parameters `amount` (0...1), `time` (seconds), `split` and `shift` (points), `bounds` (the
 /// view's size in points). Register it with `ChromaticGlitchShaderSplit.register()`.
 public struct ChromaticGlitchShaderSplit: LayerShaderFunction {
+    /// The seed's five parameters, after position and layer.
     public static let parameters = [ShaderParameter("amount", .float), ShaderParameter("time", .float),
                                     ShaderParameter("split", .float), ShaderParameter("shift", .float),
                                     ShaderParameter("bounds", .float2)]
     let amount: Float, time: Float, split: Float, shift: Float, bounds: SIMD2<Float>
 
+    /// Reads the five arguments.
     public init(arguments a: ShaderArguments) {
         amount = a.float(0); time = a.float(1); split = a.float(2); shift = a.float(3); bounds = a.float2(4)
     }
@@ -78,6 +80,7 @@ public struct ChromaticGlitchShaderSplit: LayerShaderFunction {
         public var lines: Float
     }
 
+    /// The work shared by a row: the band hash for row `y` (points).
     public func row(y: Float) -> Row {
         let rate: Float = 10.0
         let band = (y / 22.0).rounded(.down)
@@ -94,6 +97,7 @@ public struct ChromaticGlitchShaderSplit: LayerShaderFunction {
         return layer.sample(point)
     }
 
+    /// The seed's colour at `position`: RGB split, band shift and scan lines over the layer.
     public func pixel(_ position: SIMD2<Float>, _ layer: Layer, _ row: Row) -> SIMD4<Float> {
         if amount <= 0.0 { return layer.sample(position) }
         let point = SIMD2<Float>(position.x + row.bandShift, position.y)
@@ -246,14 +250,17 @@ struct ChromaticGlitchShaderModifier: ViewModifier, Animatable {
 
 // MARK: - Demo
 
+/// Seed 002's demo: the glitched card with its amount slider, playing by itself until touched.
 public struct ChromaticGlitchShaderDemo: View {
     @State private var amount = 0.0
     /// Only for this demo: it plays by itself until someone touches it.
     @State private var isAutoPlaying = true
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
+    /// The demo at rest, ready to autoplay.
     public init() {}
 
+    /// The card, slider and labels.
     public var body: some View {
         VStack(spacing: 36) {
             VStack(spacing: 14) {

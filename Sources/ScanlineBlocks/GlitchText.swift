@@ -23,10 +23,12 @@ public struct GlitchText: View {
     @ScaledMetric(relativeTo: .largeTitle) private var maxOffset = 7.0
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
+    /// A glitch of `text` with copies in `firstColor` and `secondColor`.
     public init(text: String, firstColor: Color = .cyan, secondColor: Color = .pink) {
         self.text = text; self.firstColor = firstColor; self.secondColor = secondColor
     }
 
+    /// The text with its two coloured copies, flickering in bursts.
     public var body: some View {
         TimelineView(.animation(minimumInterval: 1 / ticksPerSecond, paused: reduceMotion)) { context in
             let tick = Int(context.date.timeIntervalSinceReferenceDate * ticksPerSecond)
@@ -63,17 +65,21 @@ public struct GlitchText: View {
 
 // MARK: - Demo
 
+/// Seed 000's demo: two glitching titles.
 public struct GlitchTextDemo: View {
     // Beyond the seed: the second line's text and colours, for `scanline render glitch-text --text …`.
     var secondText = "SIGNAL LOST"
     var secondFirstColor: Color = .green
     var secondSecondColor: Color = .purple
 
+    /// The seed's demo as written.
     public init() {}
+    /// The demo with its second title and colours changed (`scanline render glitch-text --text …`).
     public init(secondText: String, firstColor: Color, secondColor: Color) {
         self.secondText = secondText; secondFirstColor = firstColor; secondSecondColor = secondColor
     }
 
+    /// Both titles, stacked.
     public var body: some View {
         ZStack {
             Color.black.ignoresSafeArea()

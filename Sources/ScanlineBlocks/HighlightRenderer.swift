@@ -12,15 +12,19 @@ import Scanline
 public struct HighlightRenderer: TextRenderer {
     /// 0 (no highlight) … 1 (whole line), driven by an animation.
     public var progress: Double
+    /// The highlight's colour (default yellow).
     public var color: Color = .yellow
 
+    /// A renderer at `progress` (0...1) painting `color`.
     public init(progress: Double, color: Color = .yellow) { self.progress = progress; self.color = color }
 
+    /// `progress`, so the highlight animates.
     public var animatableData: Double {
         get { progress }
         set { progress = newValue }
     }
 
+    /// For each line: a rounded highlight `progress` of its width, grown from where reading starts (the right for right-to-left text), then the line on top.
     public func draw(layout: Text.Layout, in context: inout GraphicsContext) {
         let p = progress.isFinite ? progress : 0
         let rightToLeft = context.environment.layoutDirection == .rightToLeft
@@ -47,8 +51,10 @@ public struct HighlightRenderer: TextRenderer {
 
 /// Seed 003's heading: "Ship the story, not the specs", highlighted on appear by a gentle spring.
 public struct HighlightHeadingDemo: View {
+    /// The demo at the start of its animation.
     @State private var progress: Double = 0
     public init() {}
+    /// The highlighted paragraph.
     public var body: some View {
         Text("Ship the story, not the specs")
             .font(.system(size: 32, weight: .bold, design: .rounded))

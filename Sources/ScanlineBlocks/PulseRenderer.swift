@@ -4,6 +4,7 @@ import Scanline
 
 /// Marks the part of a text that `PulseRenderer` pulses.
 public struct PulseAttribute: TextAttribute {
+    /// A marker with nothing to configure.
     public init() {}
 }
 
@@ -13,8 +14,11 @@ public struct PulseAttribute: TextAttribute {
 ///
 /// Reduce Motion: the marked runs are drawn without scaling. A NaN progress counts as 0.
 public struct PulseRenderer: TextRenderer {
+    /// Where the pulse is: one cycle per unit (0...1 is one breath).
     public var progress: Double
+    /// A renderer at `progress`.
     public init(progress: Double) { self.progress = progress }
+    /// `progress`, so the pulse animates.
     public var animatableData: Double {
         get { progress } set { progress = newValue }
     }
@@ -22,6 +26,7 @@ public struct PulseRenderer: TextRenderer {
     /// The scale of a marked run at `progress`.
     public static func scale(progress: Double) -> CGFloat { 1 + 0.08 * sin(progress * .pi * 2) }
 
+    /// Draws each run, scaling the marked ones about their own centre.
     public func draw(layout: Text.Layout, in context: inout GraphicsContext) {
         let still = context.environment.accessibilityReduceMotion
         let progress = self.progress.isFinite ? self.progress : 0
@@ -47,8 +52,10 @@ public struct PulseRenderer: TextRenderer {
 /// Seed 003's phrase: "Design that " + "feels" (marked) + " right", the marked word breathing.
 /// The seed does not say how it is driven; here a 1.2 s linear loop.
 public struct PulsePhraseDemo: View {
+    /// The demo at the start of its loop.
     @State private var progress: Double = 0
     public init() {}
+    /// The phrase, with "feels" pulsing.
     public var body: some View {
         let phrase: Text = Text("Design that ") +
             Text("feels").customAttribute(PulseAttribute()) +

@@ -33,11 +33,13 @@ public struct TranscriptPlayerView: View {
     @Environment(\.renderStartDate) private var startDate
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
+    /// The scene for `transcript` over `cover`, warped by `noise`; `clipStart` is where in the recording the render's time 0 is (seconds).
     public init(transcript: Transcript, cover: Image, noise: Image = NoiseTexture.image(seed: 4), clipStart: TimeInterval = 0) {
         BackgroundWarp.register()
         self.transcript = transcript; self.cover = cover; self.noise = noise; self.clipStart = clipStart
     }
 
+    /// The warped cover behind the scrolling transcript.
     public var body: some View {
         TimelineView(.animation) { timeline in
             let elapsed = timeline.date.timeIntervalSince(startDate)
@@ -108,6 +110,7 @@ struct TranscriptScroll: View {
 
 /// A generated cover: a diagonal gradient with soft circles, so scenes work without an image.
 public enum GeneratedCover {
+    /// The cover at `size` points; the same `seed` gives the same picture.
     public static func image(size: CGSize = CGSize(width: 540, height: 960), seed: Int = 7) -> Image {
         let img = try? PixelBuffer.render(size: size, scale: 1) { ctx in
             ctx.fill(Path(CGRect(origin: .zero, size: size)), with: .linearGradient(
@@ -130,6 +133,7 @@ public enum GeneratedCover {
 
 /// About twenty lines of a made-up episode, for the demo.
 public enum SampleTranscript {
+    /// The demo's transcript: about twenty lines on making the video itself.
     public static let transcript: Transcript = {
         let lines = [
             "Welcome back to Render Loop, the show about pixels that move.",

@@ -12,16 +12,19 @@ import Scanline
 /// Reduce Motion: no glyph moves; the text fades in instead, its opacity following `progress`
 /// (as the seed advises). A NaN progress counts as 0.
 public struct WaveRenderer: TextRenderer {
+    /// How far the wave has come in, 0...1.
     public var progress: Double            // 0...1
     /// The height of the wave, in points.
     public var amplitude: CGFloat = 18
     /// How much of the text one wave spans (glyphs before the wave repeats, as a fraction).
     public var wavelength: Double = 0.35
 
+    /// A renderer at `progress` with a wave `amplitude` points high spanning `wavelength` of the text.
     public init(progress: Double, amplitude: CGFloat = 18, wavelength: Double = 0.35) {
         self.progress = progress; self.amplitude = amplitude; self.wavelength = wavelength
     }
 
+    /// `progress`, so the wave animates.
     public var animatableData: Double {
         get { progress }
         set { progress = newValue }
@@ -35,6 +38,7 @@ public struct WaveRenderer: TextRenderer {
         return -amplitude * CGFloat(wave) * CGFloat(progress)
     }
 
+    /// Draws each glyph lifted by the wave (or faded in, with Reduce Motion).
     public func draw(layout: Text.Layout, in context: inout GraphicsContext) {
         let progress = self.progress.isFinite ? self.progress : 0
         if context.environment.accessibilityReduceMotion {
@@ -62,8 +66,10 @@ public struct WaveRenderer: TextRenderer {
 
 /// Seed 003's loading title: "Loading data", waving forever.
 public struct WaveLoadingDemo: View {
+    /// The demo at the start of its animation.
     @State private var t: Double = 0
     public init() {}
+    /// The waving title.
     public var body: some View {
         Text("Loading data")
             .font(.system(size: 28, weight: .semibold, design: .rounded))

@@ -4,11 +4,14 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// A numbered PNG sequence (a name with %d, or a folder).
     case pngSequence
 
+    /// The format a path asks for: `%` in it means a PNG sequence, else its extension (nil: unknown).
     public static func from(path: String) -> ExportFormat? {
         if path.contains("%") { return .pngSequence }
         return ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
     }
+    /// Everything but a still PNG.
     public var isAnimated: Bool { self != .png }
+    /// MP4, WebM, MOV and MKV: encoded by ffmpeg.
     public var isVideo: Bool { [.mp4, .webm, .mov, .mkv].contains(self) }
 }
 
@@ -22,11 +25,14 @@ public struct ExportOptions: Sendable {
     public var loop = 0
     /// WebP: lossless instead of lossy, and the lossy quality 0...100.
     public var lossless = false
+    /// Lossy WebP quality, 0...100 (default 80).
     public var quality: Float = 80
     /// MP4/WebM: quality, preset and sound track.
     public var video = VideoEncoder.Options()
+    /// Two seconds at 30 fps, looping for ever, lossy WebP at 80, MP4 at CRF 18 veryfast.
     public init() {}
 
+    /// Throws when the duration or fps is out of range (NaN included).
     public func validate() throws {
         guard duration.isFinite, duration > 0, duration <= 3600 else {
             throw ScanlineError.invalidArgument(name: "duration", value: "\(duration)", reason: "must be in 0<duration≤3600 seconds")
@@ -41,9 +47,11 @@ public struct ExportOptions: Sendable {
 
 /// What an export took, for progress and benchmarks.
 public struct ExportReport: Sendable {
+    /// Frames written.
     public var frames: Int
     /// Seconds spent rendering frames and encoding them.
     public var renderSeconds: Double
+    /// Seconds spent in the encoder (including the wait for its last frames).
     public var encodeSeconds: Double
 }
 

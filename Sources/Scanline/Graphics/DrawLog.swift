@@ -1,8 +1,11 @@
 /// A record of drawing operations, for tests that check what was drawn where (GlitchText's copies,
 /// the wave's lifts, the highlight's rectangles) rather than re-running the formulas.
 public final class DrawLog: @unchecked Sendable {
+    /// What an operation drew: a filled path, a stroked path, or glyphs.
     public enum Kind: String, Sendable { case fill, stroke, glyphs }
+    /// One drawing operation and where it landed.
     public struct Entry: Sendable, CustomStringConvertible {
+        /// What was drawn.
         public let kind: Kind
         /// The context's transform (user space → canvas points) when drawn.
         public let transform: CGAffineTransform
@@ -11,6 +14,7 @@ public final class DrawLog: @unchecked Sendable {
         public let bounds: CGRect
         /// The colour of a solid shading, resolved (nil for gradients and `.foreground`).
         public let color: RGBA?
+        /// The opacity it was drawn with, 0...1.
         public let opacity: Double
         /// For glyphs: the character index of each glyph drawn.
         public let characters: [Int]
@@ -20,12 +24,16 @@ public final class DrawLog: @unchecked Sendable {
         public let fontName: String?
         /// `bounds` mapped to the canvas.
         public var canvasBounds: CGRect { bounds.applying(transform) }
+        /// The bounds' origin mapped to the canvas (for glyphs: the first baseline origin).
         public var canvasOrigin: CGPoint { bounds.origin.applying(transform) }
+        /// One line: kind, canvas bounds, colour and opacity.
         public var description: String { "\(kind) at \(canvasBounds) color \(color.map { "\($0)" } ?? "-") opacity \(opacity)" }
     }
     private let lock = NSLock()
     private var items: [Entry] = []
+    /// An empty log.
     public init() {}
+    /// Every operation recorded so far, in order.
     public var entries: [Entry] { lock.withLock { items } }
 
     func record(_ kind: Kind, _ ctx: GraphicsContext, bounds: CGRect, shading: Shading, characters: [Int] = [], exact: Bool = false, fontName: String? = nil) {

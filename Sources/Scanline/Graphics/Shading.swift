@@ -1,12 +1,17 @@
 /// Colours along a line, for gradients. Locations run from 0 to 1.
 public struct Gradient: Hashable, Sendable {
+    /// A colour at a place along a gradient.
     public struct Stop: Hashable, Sendable {
+        /// The stop's colour.
         public var color: Color
         /// Where the stop sits, in 0...1 along the gradient.
         public var location: CGFloat
+        /// A stop of `color` at `location` (0...1).
         public init(color: Color, location: CGFloat) { self.color = color; self.location = location }
     }
+    /// The stops, in order along the gradient.
     public var stops: [Stop]
+    /// A gradient through `stops`.
     public init(stops: [Stop]) { self.stops = stops }
     /// Colours spaced evenly from 0 to 1.
     public init(colors: [Color]) {
@@ -27,10 +32,13 @@ public struct Shading: Hashable, Sendable {
 
     /// The context's foreground style (its environment's foreground colour, `.primary` by default).
     public static var foreground: Shading { Shading(storage: .foreground) }
+    /// A solid colour.
     public static func color(_ color: Color) -> Shading { Shading(storage: .color(color)) }
+    /// A solid sRGB colour from components in 0...1.
     public static func color(red: Double, green: Double, blue: Double, opacity: Double = 1) -> Shading {
         .color(Color(red: red, green: green, blue: blue, opacity: opacity))
     }
+    /// A grey: `white` 0 black, 1 white.
     public static func color(white: Double, opacity: Double = 1) -> Shading { .color(Color(white: white, opacity: opacity)) }
     /// A gradient from `startPoint` to `endPoint`, in the context's user space (points).
     public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint) -> Shading {

@@ -6,11 +6,17 @@
 /// changes are applied at those instants, so animations start where SwiftUI would start them. A
 /// render is a pure function of the view, the size, the environment and the time.
 @MainActor public final class SceneRenderer {
+    /// The canvas in points.
     public let size: CGSize
+    /// Pixels per point.
     public let scale: CGFloat
+    /// Frames per second: frame n is at n/fps seconds.
     public let fps: Double
+    /// The environment the view is built in (colour scheme, Dynamic Type, Reduce Motion…).
     public var environment: EnvironmentValues
+    /// Painted under every frame; nil leaves frames transparent.
     public let background: Color?
+    /// The view graph: state, tasks and animations across frames.
     public let graph: ViewGraph
     let root: any View
     private var lastTime: Double = -1
@@ -110,14 +116,18 @@
 /// Renders a view to an image, as SwiftUI's `ImageRenderer`: at `scale`, sized to its ideal size
 /// (or to `proposedSize`), transparent unless `isOpaque`.
 @MainActor public final class ImageRenderer<Content: View> {
+    /// The view to render.
     public var content: Content
     /// Pixels per point. Default 1.
     public var scale: CGFloat = 1
+    /// The size offered to the view, in points; unspecified renders it at its ideal size.
     public var proposedSize: ProposedViewSize = .unspecified
     /// When true, the image has a white background and no transparency.
     public var isOpaque = false
+    /// The environment the view is rendered in.
     public var environment = EnvironmentValues()
 
+    /// A renderer for `view`.
     public init(content view: Content) { content = view }
 
     /// The view's size for `proposedSize`, in points.

@@ -18,11 +18,13 @@ public struct Text: @unchecked Sendable, Equatable {
 
     /// Text shown as written (no localisation lookup happens here).
     public init(_ content: String) { segments = [Segment(string: content)] }
+    /// A text shown exactly as given (no localisation here either way).
     public init(verbatim content: String) { self.init(content) }
 
     /// The characters of every segment, in order.
     public var string: String { segments.map(\.string).joined() }
 
+    /// The two texts run together, each keeping its own styling.
     public static func + (lhs: Text, rhs: Text) -> Text {
         var t = lhs
         t.segments += rhs.segments
@@ -39,10 +41,15 @@ public struct Text: @unchecked Sendable, Equatable {
     public func font(_ font: Font?) -> Text { map { if $0.font == nil { $0.font = font } } }
     /// The colour of every segment that has none yet.
     public func foregroundStyle(_ color: Color) -> Text { map { if $0.foreground == nil { $0.foreground = color } } }
+    /// The colour of every segment that has none yet.
     public func foregroundColor(_ color: Color?) -> Text { map { if $0.foreground == nil { $0.foreground = color } } }
+    /// Bold, unless `isActive` is false.
     public func bold(_ isActive: Bool = true) -> Text { isActive ? fontWeight(.bold) : self }
+    /// The weight of every segment that has none yet.
     public func fontWeight(_ weight: Font.Weight?) -> Text { map { if $0.weight == nil { $0.weight = weight } } }
+    /// Italic, unless `isActive` is false.
     public func italic(_ isActive: Bool = true) -> Text { map { if isActive { $0.italic = true } } }
+    /// Monospaced, unless `isActive` is false.
     public func monospaced(_ isActive: Bool = true) -> Text { map { if isActive { $0.monospaced = true } } }
     /// Attaches `value` to every segment that has no attribute of its type yet.
     public func customAttribute<T: TextAttribute>(_ value: T) -> Text {
