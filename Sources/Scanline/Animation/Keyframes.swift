@@ -5,10 +5,12 @@ public struct Keyframes: Equatable, Sendable {
     /// (time in seconds, value), sorted by time.
     public let points: [(time: Double, value: Double)]
 
+    /// Equal when their points are.
     public static func == (a: Keyframes, b: Keyframes) -> Bool {
         a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.time == $1.time && $0.value == $1.value }
     }
 
+    /// A track that stays at `value`.
     public init(constant value: Double) { points = [(0, value)] }
 
     /// Keyframes from (time, value) pairs; times must be finite and not repeat.

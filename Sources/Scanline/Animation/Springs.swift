@@ -72,7 +72,9 @@ struct FluidSpring {
 /// x(t) = 1 − e^(−ζω₀t)(cos ω_d t + ((ζω₀ − v₀)/ω_d) sin ω_d t) when underdamped, and
 /// x(t) = 1 − (1 + (ω₀ − v₀)t) e^(−ω₀t) when critically damped; overdamped uses both real roots.
 public struct AnalyticSpring: Sendable {
+    /// The oscillator: mass, stiffness (force per unit displacement) and damping (force per unit velocity).
     public let mass: Double, stiffness: Double, damping: Double
+    /// A spring of `mass`, `stiffness` and `damping`.
     public init(mass: Double = 1, stiffness: Double, damping: Double) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
     }

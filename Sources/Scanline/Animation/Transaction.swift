@@ -1,8 +1,10 @@
 /// The context of a state change: the animation it should use, as SwiftUI's `Transaction`.
 public struct Transaction: Sendable {
+    /// The animation changes made in this transaction use (nil: they jump).
     public var animation: Animation?
     /// True to make changes jump even when an animation is set.
     public var disablesAnimations = false
+    /// A transaction animating with `animation`.
     public init(animation: Animation? = nil) { self.animation = animation }
 
     /// The transaction of the change being made now (inside `withAnimation` or `withTransaction`).
@@ -30,6 +32,7 @@ public struct AnimatedValue<Value: VectorArithmetic> {
     private var animation: Animation?
     private var initialVelocity: Value = .zero
 
+    /// A value resting at `value`.
     public init(_ value: Value) { target = value; from = value }
 
     /// Sets the value at `time` seconds, animated by the current transaction's animation.

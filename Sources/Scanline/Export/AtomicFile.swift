@@ -9,6 +9,7 @@ import Glibc
 /// Temporary files still open are listed in `AtomicFile.pending`, so that a signal handler (Ctrl-C
 /// in the CLI) can remove them before the process exits.
 public final class AtomicFile: @unchecked Sendable {
+    /// Where the file ends up when committed.
     public let destination: URL
     let temporaryPath: String
     private var fd: Int32
@@ -65,6 +66,7 @@ public final class AtomicFile: @unchecked Sendable {
         }
     }
 
+    /// Appends `data` to the temporary file.
     public func write(_ data: Data) throws {
         try data.withUnsafeBytes { try write($0) }
     }

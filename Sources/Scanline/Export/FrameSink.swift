@@ -11,16 +11,20 @@ public protocol FrameSink: AnyObject {
 public final class PNGSequenceSink: FrameSink {
     let pattern: String
     var index: Int
+    /// Frames named from `pattern` (a printf number such as %04d), counting from `firstIndex`.
     public init(pattern: String, firstIndex: Int = 0) throws {
         guard pattern.contains("%") else {
             throw ScanlineError.invalidArgument(name: "output", value: pattern, reason: "a PNG sequence needs a %d or %04d in its name")
         }
         self.pattern = pattern; index = firstIndex
     }
+    /// Writes the next numbered PNG.
     public func write(_ frame: PixelBuffer) throws {
         try frame.writePNG(to: URL(fileURLWithPath: String(format: pattern, index)))
         index += 1
     }
+    /// Nothing to finish: each file is complete when written.
     public func finish() throws {}
+    /// Nothing to undo beyond the files already written.
     public func abort() {}
 }

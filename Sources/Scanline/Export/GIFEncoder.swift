@@ -77,6 +77,7 @@ public final class GIFEncoder: FrameSink {
         Int((Double(n + 1) * 100 / fps).rounded()) - Int((Double(n) * 100 / fps).rounded())
     }
 
+    /// Maps the frame to the palette and holds it until the next frame shows what changed.
     public func write(_ frame: PixelBuffer) throws {
         guard frame.width == width, frame.height == height else {
             throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the GIF \(width)x\(height)")
@@ -212,6 +213,7 @@ public final class GIFEncoder: FrameSink {
 
     func gifError() -> String { GifErrorString(gif.pointee.Error).map { String(cString: $0) } ?? "error \(gif.pointee.Error)" }
 
+    /// Writes the last frame and renames the file into place.
     public func finish() throws {
         do { try flush() } catch { abort(); throw error }
         var err: Int32 = 0
@@ -220,6 +222,7 @@ public final class GIFEncoder: FrameSink {
         try file.commit()
     }
 
+    /// Stops and removes the partial file.
     public func abort() {
         guard !failed else { return }
         failed = true

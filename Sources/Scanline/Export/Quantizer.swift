@@ -5,7 +5,9 @@
 /// so areas that do not change do not crawl from frame to frame, and stay identical (which the
 /// encoder turns into transparent, well-compressed pixels).
 public final class Palette: @unchecked Sendable {
+    /// The palette's colours; index `transparentIndex` is kept free for transparency.
     public let colors: [(r: UInt8, g: UInt8, b: UInt8)]
+    /// The index that stands for a transparent pixel.
     public static let transparentIndex: UInt8 = 255
     /// Dither amplitude in 0...255 units (0 disables dithering).
     public let ditherStrength: Float

@@ -13,6 +13,7 @@ public final class WebPEncoder: FrameSink {
     var frameNumber = 0
     var done = false
 
+    /// Starts an animated WebP at `url` (written under a temporary name until `finish`); `quality` 0...100 for lossy frames.
     public init(url: URL, width: Int, height: Int, fps: Double, loop: Int = 0, lossless: Bool = false, quality: Float = 80) throws {
         try PixelBuffer.checkSize(width: width, height: height)
         // Check the destination now, so a bad path fails before any rendering.
@@ -41,6 +42,7 @@ public final class WebPEncoder: FrameSink {
     /// Milliseconds from the start to frame `n`.
     func timestamp(_ n: Int) -> Int32 { Int32((Double(n) * 1000 / fps).rounded()) }
 
+    /// Adds a frame; its duration follows `fps`.
     public func write(_ frame: PixelBuffer) throws {
         guard frame.width == width, frame.height == height else {
             throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the WebP \(width)x\(height)")
@@ -58,6 +60,7 @@ public final class WebPEncoder: FrameSink {
         frameNumber += 1
     }
 
+    /// Assembles the animation and renames the file into place.
     public func finish() throws {
         guard !done else { return }
         done = true
@@ -70,6 +73,7 @@ public final class WebPEncoder: FrameSink {
         try AtomicFile.write(Data(bytes: data.bytes, count: data.size), to: url)
     }
 
+    /// Drops the frames and removes the partial file.
     public func abort() {
         guard !done else { return }
         done = true

@@ -3,6 +3,7 @@ internal import CCairo
 extension GraphicsContext {
     /// A text made ready to draw in this context's environment (as SwiftUI's `ResolvedText`).
     public struct ResolvedText {
+        /// The text being drawn.
         public let text: Text
         let environment: EnvironmentValues
         /// The colour for runs that set none; starts as the context's foreground.
@@ -17,12 +18,14 @@ extension GraphicsContext {
         }
     }
 
+    /// The text resolved with this context's environment, ready to measure and draw.
     public func resolve(_ text: Text) -> ResolvedText { ResolvedText(text: text, environment: environment) }
 
     /// Draws `text` with its `anchor` at `point`, unwrapped.
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
         draw(resolve(text), at: point, anchor: anchor)
     }
+    /// Draws resolved text with its `anchor` (a unit point of its bounds) at `point`.
     public func draw(_ text: ResolvedText, at point: CGPoint, anchor: UnitPoint = .center) {
         guard let layout = try? text.text.layout(environment: environment) else { return }
         let size = CGSize(width: layout.bounds.maxX, height: layout.bounds.maxY)
@@ -33,6 +36,7 @@ extension GraphicsContext {
 
     /// Draws `text` wrapped to `rect`'s width, from its top-left corner.
     public func draw(_ text: Text, in rect: CGRect) { draw(resolve(text), in: rect) }
+    /// Draws resolved text wrapped to `rect`'s width, from its top-left.
     public func draw(_ text: ResolvedText, in rect: CGRect) {
         let width: CGFloat? = rect.width.isFinite && rect.width > 0 ? rect.width : nil
         guard let layout = try? text.text.layout(width: width, environment: environment) else { return }

@@ -12,9 +12,13 @@ public enum AlphaRepresentation: Hashable, Sendable {
 /// in points is `width / scale` × `height / scale`. The byte order is R, G, B, A whatever the
 /// machine; `alpha` says whether R, G and B are premultiplied.
 public struct PixelBuffer: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Pixels per point (2 for an @2x image); the size in points is the pixel size divided by it.
     public var scale: CGFloat
+    /// Whether colour is premultiplied by alpha or straight.
     public let alpha: AlphaRepresentation
     /// `width × height × 4` bytes: R, G, B, A for each pixel.
     public var bytes: [UInt8]
@@ -22,6 +26,7 @@ public struct PixelBuffer: Hashable, Sendable {
     /// Largest side we accept, in pixels, anywhere an image is made or read.
     public static let maximumSide = 16_384
 
+    /// A buffer of `bytes`, RGBA, 4 a pixel, top row first; throws when a side is not 1...16384 or the count is not width × height × 4.
     public init(width: Int, height: Int, scale: CGFloat = 1, alpha: AlphaRepresentation, bytes: [UInt8]) throws {
         try PixelBuffer.checkSize(width: width, height: height)
         guard bytes.count == width * height * 4 else {

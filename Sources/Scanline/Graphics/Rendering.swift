@@ -54,9 +54,12 @@ extension CairoSurface {
 /// it out. Saves allocating a new surface every frame (exporters and benchmarks).
 public final class RenderTarget {
     let surface: CairoSurface
+    /// The canvas in points.
     public let size: CGSize
+    /// The environment drawing resolves against.
     public let environment: EnvironmentValues
 
+    /// A canvas of `size` points at `scale` pixels per point.
     public init(size: CGSize, scale: CGFloat = 1, environment: EnvironmentValues = EnvironmentValues()) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0, scale <= 8 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)@\(scale)x", reason: "sides and scale must be finite and greater than 0")

@@ -39,6 +39,7 @@ public struct EnvironmentValues: Sendable {
     /// Custom values set with `.environment(_:_:)` on keys of the caller's own.
     var custom: [ObjectIdentifier: any Sendable] = [:]
 
+    /// The defaults: light scheme, large Dynamic Type, left to right, no Reduce Motion.
     public init() {}
 
     /// A value of a custom environment key.

@@ -27,6 +27,7 @@
     var scrollRequest: ScrollRequest?
     private(set) var isDirty = false
 
+    /// A graph on `clock`, whose dates count from `startDate` (nil: the reference date, so renders repeat).
     public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
         self.clock = clock; self.startDate = startDate
     }

@@ -13,6 +13,7 @@ public enum ScanlineError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A C library failed in a way that has no better description.
     case renderFailed(reason: String)
 
+    /// One line saying what went wrong, for the CLI's error message.
     public var description: String {
         switch self {
         case let .invalidArgument(name, value, reason): return "invalid \(name) '\(value)': \(reason)"

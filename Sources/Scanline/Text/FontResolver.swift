@@ -10,6 +10,7 @@ enum PangoUnits {
 
 /// What a font request resolved to: the face fontconfig picked, and the file it lives in.
 public struct FontResolution: Hashable, Sendable, CustomStringConvertible {
+    /// What was asked for.
     public var request: FontRequest
     /// The family asked for (the design's family, or the custom name).
     public var requestedFamily: String
@@ -19,12 +20,14 @@ public struct FontResolution: Hashable, Sendable, CustomStringConvertible {
     public var style: String
     /// The face's OpenType weight class (100…900), read from the font.
     public var weightClass: Int
+    /// The font file fontconfig chose.
     public var file: String
     /// True when fontconfig would thicken a lighter face to fake the weight.
     public var isSynthesizedBold: Bool
     /// True when the requested family is not installed and the default family is used instead.
     public var isFallback: Bool
 
+    /// The request and the face that serves it, for `scanline fonts`.
     public var description: String {
         var s = "\(family) \(style) (weight \(weightClass)) \(file)"
         if isSynthesizedBold { s += " [synthesised bold]" }

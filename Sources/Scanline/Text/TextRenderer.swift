@@ -11,13 +11,16 @@ public protocol TextRenderer: Animatable {
 }
 
 extension TextRenderer {
+    /// The text's own size: renderers that only move glyphs keep the layout's size.
     public func sizeThatFits(proposal: ProposedViewSize, text: TextProxy) -> CGSize { text.sizeThatFits(proposal) }
+    /// No extra room around the text for what the renderer draws outside it.
     public var displayPadding: EdgeInsets { EdgeInsets() }
 }
 
 /// The text a renderer sizes.
 public struct TextProxy {
     let measure: (ProposedViewSize) -> CGSize
+    /// The size the text takes for `proposal`, in points.
     public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { measure(proposal) }
 }
 

@@ -6,12 +6,15 @@
 /// line ends accepted. A malformed cue is skipped with a warning that names its line; overlapping
 /// cues are kept with a warning. Input that holds no cue at all, or is not text, is an error.
 public enum SubtitleParser {
+    /// What a parse gives: the transcript and one warning per skipped cue.
     public struct Result: Sendable {
+        /// The cues that parsed, as a transcript.
         public var transcript: Transcript
         /// "line 12: …" for each cue skipped or questioned.
         public var warnings: [String]
     }
 
+    /// The two formats understood.
     public enum Format: Sendable { case webVTT, srt }
 
     /// Reads a file; the format comes from its content (a WEBVTT header, or SRT's numbered cues).
@@ -22,6 +25,7 @@ public enum SubtitleParser {
         return try parse(data, path: url.path, hint: url.pathExtension.lowercased() == "srt" ? .srt : nil)
     }
 
+    /// Parses WebVTT or SRT bytes (the format from `hint`, else from the header and timings). Malformed cues are skipped with a warning naming their line; bytes that are not a transcript at all throw.
     public static func parse(_ data: Data, path: String = "<memory>", hint: Format? = nil) throws -> Result {
         // Text only: no NUL bytes, valid UTF-8.
         if data.prefix(4096).contains(0) { throw ScanlineError.unreadableFile(path: path, reason: "binary data, not a WebVTT or SRT transcript") }

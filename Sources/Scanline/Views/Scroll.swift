@@ -5,6 +5,7 @@
 public struct ScrollView<Content: View>: View, PrimitiveView {
     let axes: Axis.Set
     let content: Content
+    /// A scroll view along `axes`; indicators are never drawn in a render.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes; self.content = content()
     }
@@ -93,6 +94,7 @@ extension Node {
 /// Gives its content a proxy that scrolls to views by id, as SwiftUI's `ScrollViewReader`.
 public struct ScrollViewReader<Content: View>: View, PrimitiveView {
     let content: (ScrollViewProxy) -> Content
+    /// Builds `content` with a proxy whose `scrollTo` moves the enclosing scroll view.
     public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) { self.content = content }
     func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content(ScrollViewProxy(graph: b.graph)), key: "reader") }
 }

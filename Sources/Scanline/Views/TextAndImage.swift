@@ -1,5 +1,6 @@
 extension Text: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node { TextNode(text: self) }
+    /// Never called: Scanline draws text itself.
     public var body: Never { fatalError("Text is drawn by Scanline") }
 }
 
@@ -83,6 +84,7 @@ extension Image: View, PrimitiveView {
             return ImageNode(image: self)
         }
     }
+    /// Never called: Scanline draws images itself.
     public var body: Never { fatalError("Image is drawn by Scanline") }
 }
 
@@ -174,6 +176,7 @@ final class SymbolNode: Node {
 public struct Slider<Label: View>: View, PrimitiveView {
     let value: Binding<Double>
     let bounds: ClosedRange<Double>
+    /// A slider for a value in `bounds`, drawn at its current position (a render has no touches).
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1) where Label == EmptyView {
         self.value = Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = V($0) })
         self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
