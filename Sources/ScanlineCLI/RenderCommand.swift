@@ -11,11 +11,11 @@ enum RenderCommand {
         Command(
             name: "render",
             summary: "Render a scene (a SwiftUI-style view): a PNG still, a PNG sequence, GIF, WebP, MP4 or WebM.",
-            usage: "render <scene> -o <file.png|.gif|.webp|.mp4|.webm|pattern-%04d.png> [options]",
+            usage: "render <scene> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
-                OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
+                OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
-                OptionSpec(["--loop"], value: "N", help: "GIF/WebP: play N times; 0 (default) forever."),
+                OptionSpec(["--loop"], value: "N", help: "GIF/WebP/APNG: play N times; 0 (default) forever."),
                 OptionSpec(["--background"], value: "COLOR", help: "Paint the canvas first (default: the scene's own)."),
                 OptionSpec(["--crf"], value: "N", help: "MP4/WebM quality, 0 (best) … 51. Default 18."),
                 OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default veryfast."),

@@ -8,7 +8,7 @@ enum TranscriptCommand {
         summary: "Make a video of a transcript (WebVTT or SRT) over its cover art, in step with the cues, with the audio.",
         usage: "transcript <talk.vtt|talk.srt> -o clip.mp4 [--cover art.jpg] [--audio talk.mp3] [--from T --to T] [options]",
         options: [
-            OptionSpec(["--output", "-o"], value: "FILE", help: "The video (.mp4, .webm, .mov, .mkv) or a .gif/.webp."),
+            OptionSpec(["--output", "-o"], value: "FILE", help: "The video (.mp4, .webm, .mov, .mkv) or a .gif/.webp/.apng."),
             OptionSpec(["--cover"], value: "IMAGE", help: "Cover art (PNG or JPEG). Default: a generated gradient."),
             OptionSpec(["--audio"], value: "FILE", help: "The recording, muxed and cut to the clip."),
             OptionSpec(["--from"], value: "TIME", help: "Clip start: seconds or [hh:]mm:ss. Default 0."),
@@ -45,7 +45,7 @@ enum TranscriptCommand {
         guard args.positionals.count == 1 else { throw UsageError("expected one transcript file (.vtt or .srt)") }
         guard let out = args.string("--output") else { throw UsageError("missing -o/--output") }
         guard let format = ExportFormat.from(path: out), format.isAnimated, format != .pngSequence else {
-            throw UsageError("the output must be a video (.mp4, .webm, .mov, .mkv), .gif or .webp")
+            throw UsageError("the output must be a video (.mp4, .webm, .mov, .mkv), .gif, .webp or .apng")
         }
         let parsed = try SubtitleParser.parse(contentsOf: URL(fileURLWithPath: args.positionals[0]))
         for w in parsed.warnings { output.warn("warning: \(w)") }

@@ -113,7 +113,7 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
     }
 
     @Test func sameBytesTwice() async throws {
-        for ext in ["gif", "webp", "png"] {
+        for ext in ["gif", "webp", "apng", "png"] {
             if ext == "png" {
                 let a = try await SceneRenderer(GlitchTextDemo(), size: CGSize(width: 200, height: 100)).still(at: 0.4).pngData()
                 let b = try await SceneRenderer(GlitchTextDemo(), size: CGSize(width: 200, height: 100)).still(at: 0.4).pngData()
@@ -124,6 +124,37 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
             let b = try Data(contentsOf: try await export("two.\(ext)"))
             #expect(a == b, "\(ext)")
         }
+    }
+
+    @Test func apngIsLosslessWithTheFramesAndRateAskedFor() async throws {
+        let url = try await export("a.apng", duration: 1, fps: 20)
+        let p = try probe(url)
+        #expect(p.width == 240 && p.height == 160)
+        #expect(p.frames == 20, "\(p.frames) frames")
+        #expect(p.fps == "20/1")
+        // Frame 7 decoded by ffmpeg is the rendered frame, byte for byte (straight RGBA).
+        let png = folder.appendingPathComponent("apng-frame7.png")
+        _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,7)", "-frames:v", "1", png.path], what: "decode")
+        let decoded = try PixelBuffer(contentsOf: png).converted(to: .straight)
+        let s = SceneRegistry.named("glitch-text")!
+        let truth = try await SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), fps: 20).frame(7).converted(to: .straight)
+        let differing = zip(decoded.bytes, truth.bytes).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(differing == nil, "first difference at byte \(differing?.offset ?? -1)")
+        // A 29.97 fps delay table still adds up: frames end at whole milliseconds of n × 1000/fps.
+        let odd = try APNGEncoder(url: folder.appendingPathComponent("odd.apng"), width: 4, height: 4, fps: 29.97, frameCount: 3)
+        #expect((0..<3).map { odd.delay(ofFrame: $0).0 } == [33, 34, 33] && odd.delay(ofFrame: 0).1 == 1000)
+        odd.abort()
+    }
+
+    @Test func apngWithTheWrongFrameCountLeavesNoFile() throws {
+        let url = folder.appendingPathComponent("short.apng")
+        let frame = try PixelBuffer(width: 8, height: 8)
+        let apng = try APNGEncoder(url: url, width: 8, height: 8, fps: 10, frameCount: 3)
+        try apng.write(frame)
+        #expect(throws: ScanlineError.self) { try apng.finish() }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        // And the chunks are well formed: a CRC over "IEND" with no data is AE426082.
+        #expect(APNGEncoder.chunk("IEND", Data()) == Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]))
     }
 
     @Test func gifStoresOnlyWhatChanges() async throws {

@@ -1,6 +1,6 @@
 /// The file kinds a render can produce, chosen by the output's extension.
 public enum ExportFormat: String, Sendable, CaseIterable {
-    case png, gif, webp, mp4, webm, mov, mkv
+    case png, gif, webp, apng, mp4, webm, mov, mkv
     /// A numbered PNG sequence (a name with %d, or a folder).
     case pngSequence
 
@@ -21,7 +21,7 @@ public struct ExportOptions: Sendable {
     public var duration: Double = 2
     /// Frames per second, in 0<fps≤240.
     public var fps: Double = 30
-    /// GIF and WebP: how many times viewers play it; 0 forever.
+    /// GIF, WebP and APNG: how many times viewers play it; 0 forever.
     public var loop = 0
     /// WebP: lossless instead of lossy, and the lossy quality 0...100.
     public var lossless = false
@@ -74,6 +74,8 @@ public struct ExportReport: Sendable {
         var samples: [PixelBuffer] = []
         for k in 0..<min(8, count) { samples.append(try await sampler.frame(k * count / min(8, count))) }
         sink = try GIFEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, palette: Palette.build(from: samples))
+    case .apng:
+        sink = try APNGEncoder(url: url, width: width, height: height, fps: options.fps, frameCount: count, loop: options.loop)
     case .webp:
         sink = try WebPEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, lossless: options.lossless, quality: options.quality)
     case .mp4, .webm, .mov, .mkv:

@@ -1,0 +1,138 @@
+/// Animated PNG (APNG), streamed: each frame is compressed by libpng as an ordinary PNG as soon as
+/// it is rendered, and its image data is written out at once as the animation's next frame
+/// (`IDAT` for the first frame, which is also the still image viewers without APNG show, then
+/// `fdAT`). Every frame is stored whole and replaces the last (`APNG_BLEND_OP_SOURCE`), so
+/// transparency animates too. Lossless, 8-bit straight RGBA.
+///
+/// The number of frames goes in the header, so it is given up front; writing more or fewer is an
+/// error. Frame delays are exact fractions of a second for whole-number rates (1/fps) and
+/// distributed in milliseconds otherwise, so the total matches the frame count.
+public final class APNGEncoder: FrameSink {
+    let file: AtomicFile
+    let width: Int, height: Int, fps: Double, frameCount: Int, loop: Int
+    /// The next `fcTL`/`fdAT` sequence number (they share one sequence).
+    var sequence: UInt32 = 0
+    var written = 0
+    var failed = false
+
+    /// Starts an APNG at `url` (written under a temporary name until `finish`) for `frameCount`
+    /// frames of `width` × `height` pixels at `fps`, played `loop` times (0: for ever).
+    public init(url: URL, width: Int, height: Int, fps: Double, frameCount: Int, loop: Int = 0) throws {
+        try PixelBuffer.checkSize(width: width, height: height)
+        guard fps.isFinite, fps > 0 else { throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be a finite number above 0") }
+        guard frameCount >= 1, frameCount < Int(UInt32.max) else {
+            throw ScanlineError.invalidArgument(name: "frames", value: "\(frameCount)", reason: "an APNG needs at least one frame")
+        }
+        guard (0...Int(UInt32.max)).contains(loop) else { throw ScanlineError.invalidArgument(name: "loop", value: "\(loop)", reason: "must be 0 or more") }
+        file = try AtomicFile(destination: url)
+        self.width = width; self.height = height; self.fps = fps; self.frameCount = frameCount; self.loop = loop
+    }
+
+    /// Compresses the frame and writes it as the animation's next frame.
+    public func write(_ frame: PixelBuffer) throws {
+        guard frame.width == width, frame.height == height else {
+            throw ScanlineError.renderFailed(reason: "a frame is \(frame.width)x\(frame.height), the APNG \(width)x\(height)")
+        }
+        guard written < frameCount else { throw ScanlineError.renderFailed(reason: "more frames than the \(frameCount) the APNG announced") }
+        do {
+            let chunks = try APNGEncoder.chunks(of: PNGCodec.encode(frame))
+            var out = Data()
+            if written == 0 {
+                guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw ScanlineError.renderFailed(reason: "libpng wrote no IHDR") }
+                out += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                out += APNGEncoder.chunk("IHDR", header.data)
+                out += APNGEncoder.chunk("acTL", APNGEncoder.be32(UInt32(frameCount)) + APNGEncoder.be32(UInt32(loop)))
+            }
+            out += APNGEncoder.chunk("fcTL", frameControl())
+            for data in chunks where data.type == "IDAT" {
+                if written == 0 {
+                    out += APNGEncoder.chunk("IDAT", data.data)
+                } else {
+                    out += APNGEncoder.chunk("fdAT", APNGEncoder.be32(sequence) + data.data)
+                    sequence += 1
+                }
+            }
+            try file.write(out)
+            written += 1
+        } catch {
+            abort()
+            throw error
+        }
+    }
+
+    /// The `fcTL` body for the next frame: whole canvas, its delay, no disposal, replace.
+    func frameControl() -> Data {
+        let (num, den) = delay(ofFrame: written)
+        var d = APNGEncoder.be32(sequence) + APNGEncoder.be32(UInt32(width)) + APNGEncoder.be32(UInt32(height))
+        d += APNGEncoder.be32(0) + APNGEncoder.be32(0)
+        d += [UInt8(num >> 8), UInt8(num & 0xFF), UInt8(den >> 8), UInt8(den & 0xFF)]
+        d += [0, 0]   // APNG_DISPOSE_OP_NONE, APNG_BLEND_OP_SOURCE
+        sequence += 1
+        return d
+    }
+
+    /// Frame `n`'s delay as a fraction num/den of a second: 1/fps for whole rates up to 65535,
+    /// else whole milliseconds distributed so that frame n ends at round((n + 1) × 1000 / fps).
+    func delay(ofFrame n: Int) -> (UInt16, UInt16) {
+        if fps == fps.rounded(), fps <= 65535 { return (1, UInt16(fps)) }
+        let ms = Int((Double(n + 1) * 1000 / fps).rounded()) - Int((Double(n) * 1000 / fps).rounded())
+        return (UInt16(clamping: ms), 1000)
+    }
+
+    /// Checks every announced frame was written, then renames the file into place.
+    public func finish() throws {
+        guard !failed else { throw ScanlineError.renderFailed(reason: "the APNG was aborted") }
+        guard written == frameCount else {
+            abort()
+            throw ScanlineError.renderFailed(reason: "the APNG announced \(frameCount) frames and got \(written)")
+        }
+        do { try file.write(APNGEncoder.chunk("IEND", Data())); try file.commit() } catch { abort(); throw error }
+    }
+
+    /// Removes the partial file.
+    public func abort() {
+        guard !failed else { return }
+        failed = true
+        file.abort()
+    }
+
+    // MARK: Chunks
+
+    /// The chunks of a PNG file, in order (type and data; lengths and CRCs checked).
+    static func chunks(of png: Data) throws -> [(type: String, data: Data)] {
+        let bytes = [UInt8](png)
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw ScanlineError.renderFailed(reason: "libpng's output is not a PNG")
+        }
+        var out: [(String, Data)] = [], i = 8
+        while i + 12 <= bytes.count {
+            let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            guard i + 12 + length <= bytes.count else { break }
+            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            out.append((type, Data(bytes[(i + 8)..<(i + 8 + length)])))
+            i += 12 + length
+        }
+        guard out.last?.0 == "IEND" else { throw ScanlineError.renderFailed(reason: "libpng's output ends early") }
+        return out
+    }
+
+    /// A chunk: length, type, data, CRC-32 of type and data.
+    static func chunk(_ type: String, _ data: Data) -> Data {
+        let typeBytes = Data(type.utf8)
+        return be32(UInt32(data.count)) + typeBytes + data + be32(crc32(typeBytes + data))
+    }
+
+    static func be32(_ v: UInt32) -> Data { Data([UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]) }
+
+    /// PNG's CRC-32 (the reflected 0xEDB88320 polynomial, as zlib's).
+    static func crc32(_ data: Data) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in data { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+}
