@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup demo test build release bench clean
+.PHONY: setup demo test build release bench clean readme-gallery
 
 ## setup: install the Debian packages Scanline builds and renders with (idempotent)
 setup:
@@ -37,6 +37,10 @@ demo: release
 	$(BIN_RELEASE) text "שלום world مرحبا 🎉 日本語" --rtl --style title2 --background white --scale 2 -o gallery/mixed-scripts-rtl.png
 	$(BIN_RELEASE) curve "spring(response: 0.55, dampingFraction: 0.9).delay(0.15)" -o gallery/curve-highlight-spring.png > /dev/null
 	@echo "gallery/: $$(ls gallery | tr '\n' ' ')"
+
+## readme-gallery: the GIFs the README shows (docs/gallery/), rendered by scanline itself
+readme-gallery: release
+	$(BIN_RELEASE) gallery --readme -o docs/gallery
 
 ## test: set-up, then the whole test suite
 test: setup

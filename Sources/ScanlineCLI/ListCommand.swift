@@ -31,28 +31,35 @@ enum GalleryCommand {
     static let command = Command(
         name: "gallery",
         summary: "Render every seed demo to GIF, MP4 and a still PNG (make demo runs it).",
-        usage: "gallery -o <folder> [--quiet]",
+        usage: "gallery -o <folder> [--readme] [--quiet]",
         options: [
             OptionSpec(["--output", "-o"], value: "FOLDER", help: "Where to write (created if missing). Default gallery/."),
+            OptionSpec(["--readme"], help: "Only the GIFs, sized for a README: scenes longer than 6 s at 3/4 size."),
             OptionSpec(["--quiet", "-q"], help: "No progress lines."),
         ],
-        examples: ["scanline gallery -o gallery/"],
+        examples: ["scanline gallery -o gallery/", "scanline gallery --readme -o docs/gallery/"],
         run: { args, output in
             let folder = URL(fileURLWithPath: args.string("--output") ?? "gallery")
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
                 throw ScanlineError.cannotWrite(path: folder.path, reason: "cannot create the folder")
             }
+            let readme = args.has("--readme")
             for scene in SceneRegistry.all {
+                let long = scene.duration > 6
                 let make = { @MainActor (scale: CGFloat, fps: Double) throws -> SceneRenderer in
                     try SceneRenderer(try scene.make(SceneArguments([:])), size: scene.size, scale: scale, fps: fps)
                 }
+                // GIFs of long scenes (the transcript's moving background changes every pixel) are kept
+                // small: at most 6 s, at 12 fps; for a README, at 3/4 size too.
+                var gif = ExportOptions(); gif.duration = min(scene.duration, 6); gif.fps = long ? 12 : 25
+                _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).gif").path, format: .gif, options: gif,
+                                              makeRenderer: { try make(readme && long ? 0.75 : 1, gif.fps) })
+                if readme {
+                    if !args.has("--quiet") { output.warn("gallery: \(scene.name).gif") }
+                    continue
+                }
                 let still = try await make(2, 30).still(at: scene.duration * 0.45)
                 try still.writePNG(to: folder.appendingPathComponent("\(scene.name).png"))
-                // GIFs of long scenes (the transcript's moving background changes every pixel) are kept
-                // small: at most 6 s, at 12 fps.
-                var gif = ExportOptions(); gif.duration = min(scene.duration, 6); gif.fps = scene.duration > 6 ? 12 : 25
-                _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).gif").path, format: .gif, options: gif,
-                                              makeRenderer: { try make(1, gif.fps) })
                 var mp4 = ExportOptions(); mp4.duration = scene.duration; mp4.fps = 30
                 _ = try await exportAnimation(to: folder.appendingPathComponent("\(scene.name).mp4").path, format: .mp4, options: mp4,
                                               makeRenderer: { try make(2, 30) })
