@@ -92,3 +92,31 @@ void scanline_swap_red_blue(const uint8_t *src, size_t src_stride, uint8_t *dst,
         }
     }
 }
+
+// pixman's x × a / 255 for bytes: (t + (t >> 8)) >> 8 with t = x × a + 128.
+static inline uint32_t mul_un8(uint32_t x, uint32_t a) {
+    const uint32_t t = x * a + 0x80;
+    return (t + (t >> 8)) >> 8;
+}
+
+SCANLINE_CLONES
+void scanline_over_rgba(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows) {
+    for (int y = 0; y < rows; y++) {
+        const uint32_t *s = (const uint32_t *)(const void *)(src + (size_t)y * src_stride);
+        uint32_t *d = (uint32_t *)(void *)(dst + (size_t)y * dst_stride);
+        for (int x = 0; x < width; x++) {
+            const uint32_t v = s[x];
+            const uint32_t sw = (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);   // RGBA bytes → cairo word
+            const uint32_t ia = 255 - (sw >> 24);
+            if (ia == 0) { d[x] = sw; continue; }
+            if (ia == 255 && sw == 0) continue;
+            const uint32_t dv = d[x];
+            uint32_t out = 0;
+            for (int k = 0; k < 32; k += 8) {
+                uint32_t c = ((sw >> k) & 0xFF) + mul_un8((dv >> k) & 0xFF, ia);
+                out |= (c > 255 ? 255 : c) << k;
+            }
+            d[x] = out;
+        }
+    }
+}

@@ -220,3 +220,53 @@ func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: 
         }
     }
 }
+
+@Suite struct UnscaledImageTests {
+    /// A 40×30 image of every alpha level, half transparent, some pixels fully clear or opaque.
+    func sprite() throws -> PixelBuffer {
+        var bytes = [UInt8]()
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let a = (x * 7 + y * 13) % 256
+                bytes += [UInt8(a * (x % 5) / 4), UInt8(a * (y % 3) / 2), UInt8(a), UInt8(a)]
+            }
+        }
+        return try PixelBuffer(width: 40, height: 30, alpha: .premultiplied, bytes: bytes)
+    }
+
+    @Test func directCompositeGivesCairosBytes() throws {
+        let img = try sprite()
+        // On a gradient, at scale 2, moved so that part of it falls off the top-left corner.
+        func render(direct: Bool, origin: CGPoint) throws -> PixelBuffer {
+            try PixelBuffer.render(size: CGSize(width: 50, height: 40), scale: 2) { ctx in
+                ctx.fill(Path(CGRect(x: 0, y: 0, width: 50, height: 40)),
+                         with: .linearGradient(Gradient(colors: [.red, .blue.opacity(0.5)]), startPoint: .zero, endPoint: CGPoint(x: 50, y: 40)))
+                let rect = CGRect(origin: origin, size: CGSize(width: 20, height: 15))
+                if direct {
+                    #expect(ctx.drawUnscaled(img, in: rect))
+                } else {
+                    ctx.draw(try! CairoSurface(img), in: rect)
+                }
+            }
+        }
+        for origin in [CGPoint(x: 10, y: 12), CGPoint(x: -5.5, y: -3), CGPoint(x: 40, y: 30)] {
+            let a = try render(direct: true, origin: origin), b = try render(direct: false, origin: origin)
+            let differing = zip(a.bytes, b.bytes).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(differing == nil, "at \(origin): first difference at byte \(differing?.offset ?? -1)")
+        }
+    }
+
+    @Test func scaledOrFadedDrawsGoThroughCairo() throws {
+        let img = try sprite()
+        _ = try PixelBuffer.render(size: CGSize(width: 50, height: 40), scale: 2) { ctx in
+            #expect(!ctx.drawUnscaled(img, in: CGRect(x: 0, y: 0, width: 40, height: 30)))   // 2× too big
+            #expect(!ctx.drawUnscaled(img, in: CGRect(x: 0.25, y: 0, width: 20, height: 15)))  // half a pixel off
+            var faded = ctx
+            faded.opacity = 0.5
+            #expect(!faded.drawUnscaled(img, in: CGRect(x: 0, y: 0, width: 20, height: 15)))
+            var turned = ctx
+            turned.rotate(by: .degrees(10))
+            #expect(!turned.drawUnscaled(img, in: CGRect(x: 0, y: 0, width: 20, height: 15)))
+        }
+    }
+}

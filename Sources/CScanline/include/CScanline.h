@@ -50,6 +50,10 @@ int scanline_convolve_columns(float *plane, int width, int height, int col0, int
 int scanline_rgba_to_yuv420(const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1,
                             uint8_t *yplane, uint8_t *uplane, uint8_t *vplane);
 
+/// Composites premultiplied RGBA8 rows over cairo ARGB32 rows (B, G, R, A bytes), as cairo's
+/// OVER does it, byte for byte: d = s + d × (255 − sa) / 255 with pixman's rounding, saturated.
+void scanline_over_rgba(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows);
+
 /// Swaps bytes 0 and 2 of every 4-byte pixel of `rows` rows: RGBA bytes ↔ cairo's ARGB32 words
 /// on little-endian machines (B, G, R, A bytes), alpha and green in place. Strides are in bytes;
 /// `src` and `dst` may be the same rows.

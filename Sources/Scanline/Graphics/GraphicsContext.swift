@@ -366,8 +366,35 @@ public struct GraphicsContext {
     /// Draws `image` scaled to fill `rect` (user space), with bilinear filtering.
     public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite,
-              rect.width != 0, rect.height != 0, let src = try? CairoSurface(image.pixels) else { return }
+              rect.width != 0, rect.height != 0 else { return }
+        if case .bitmap(let pixels) = image.source, drawUnscaled(pixels, in: rect) { return }
+        guard let src = try? CairoSurface(image.pixels) else { return }
         draw(src, in: rect)
+    }
+
+    /// Draws premultiplied pixels that land one to one on whole device pixels (a shader's output
+    /// drawn back into its frame) straight into the surface: the same bytes cairo's OVER gives,
+    /// without a cairo copy of the image. False, drawing nothing, when the case is not that simple.
+    func drawUnscaled(_ pixels: PixelBuffer, in rect: CGRect) -> Bool {
+        let t = transform, s = surface.scale
+        guard pixels.alpha == .premultiplied, opacity == 1, blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty,
+              t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return false }
+        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s
+        guard x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9,
+              CGFloat(pixels.width) == rect.width * s, CGFloat(pixels.height) == rect.height * s else { return false }
+        // The part inside the surface.
+        let x0 = max(0, Int(x)), y0 = max(0, Int(y))
+        let x1 = min(surface.width, Int(x) + pixels.width), y1 = min(surface.height, Int(y) + pixels.height)
+        guard x0 < x1, y0 < y1 else { return true }
+        surface.flush()
+        let stride = surface.stride, srcStride = pixels.width * 4
+        pixels.bytes.withUnsafeBufferPointer { src in
+            let from = src.baseAddress! + (y0 - Int(y)) * srcStride + (x0 - Int(x)) * 4
+            PixelKernels.overRGBA(from, srcStride: srcStride, onto: surface.data + y0 * stride + x0 * 4, dstStride: stride,
+                                  width: x1 - x0, height: y1 - y0)
+        }
+        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        return true
     }
 
     /// Draws a cairo layer scaled to fill `rect` (user space), with bilinear filtering.

@@ -49,6 +49,18 @@ enum PixelKernels {
         swapRedBlue(src, width * 4, dst, stride, width: width, height: height)
     }
 
+    /// Composites premultiplied RGBA rows over cairo ARGB32 rows (cairo's OVER, same bytes), in
+    /// bands across the cores for large areas.
+    static func overRGBA(_ src: UnsafePointer<UInt8>, srcStride: Int, onto dst: UnsafeMutablePointer<UInt8>, dstStride: Int,
+                         width: Int, height: Int) {
+        nonisolated(unsafe) let s = src, d = dst
+        let threads = width * height >= 1 << 18 ? Parallelism.threadCount : 1
+        Parallelism.forEachBand(rows: height, threads: threads) { rows in
+            scanline_over_rgba(s + rows.lowerBound * srcStride, srcStride, d + rows.lowerBound * dstStride, dstStride,
+                               Int32(width), Int32(rows.count))
+        }
+    }
+
     /// Both conversions are the same byte swap (see CScanline/convert.c); large frames go in bands
     /// across the cores.
     private static func swapRedBlue(_ src: UnsafePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
