@@ -56,18 +56,90 @@ static inline __attribute__((always_inline)) void chroma_row(const uint8_t *rest
     }
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define SCANLINE_YUV_AVX2 1
+
+// Y' of eight pixels (32-bit lanes, in order). madd takes signed 16-bit coefficients, so green's
+// 40254 goes in as 40254 − 65536 and 65536 × G is added back: the scalar sum exactly.
+__attribute__((target("avx2"))) static inline __m256i luma8(__m256i p, __m256i k) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i lo = _mm256_madd_epi16(_mm256_unpacklo_epi8(p, zero), k);   // pixels 0, 1 of each half: two partial sums each
+    const __m256i hi = _mm256_madd_epi16(_mm256_unpackhi_epi8(p, zero), k);   // pixels 2, 3
+    __m256i sum = _mm256_hadd_epi32(lo, hi);
+    sum = _mm256_add_epi32(sum, _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(p, 8), _mm256_set1_epi32(0xFF)), 16));
+    return _mm256_srli_epi32(_mm256_add_epi32(sum, _mm256_set1_epi32((16 << 16) + 32768)), 16);
+}
+
+// Cb and Cr of the four 2×2 blocks of eight pixels of two rows: dwords u0 u1 u2 u3 v0 v1 v2 v3.
+__attribute__((target("avx2"))) static inline __m256i chroma4(__m256i p, __m256i q, __m256i ku, __m256i kv) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i lo = _mm256_add_epi16(_mm256_unpacklo_epi8(p, zero), _mm256_unpacklo_epi8(q, zero));
+    __m256i hi = _mm256_add_epi16(_mm256_unpackhi_epi8(p, zero), _mm256_unpackhi_epi8(q, zero));
+    lo = _mm256_add_epi16(lo, _mm256_srli_si256(lo, 8));   // the two columns of each block
+    hi = _mm256_add_epi16(hi, _mm256_srli_si256(hi, 8));
+    const __m256i sums = _mm256_unpacklo_epi64(lo, hi);    // per half: block sums of channels 0…3, twice
+    __m256i uv = _mm256_hadd_epi32(_mm256_madd_epi16(sums, ku), _mm256_madd_epi16(sums, kv));
+    uv = _mm256_srli_epi32(_mm256_add_epi32(uv, _mm256_set1_epi32((128 << 18) + (1 << 17))), 18);
+    return _mm256_permutevar8x32_epi32(uv, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+}
+
+// Sixteen pixels of two straight rows a step; returns the columns done.
+__attribute__((target("avx2"))) static int yuv_pair_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *y0, uint8_t *y1,
+                                                         uint8_t *u, uint8_t *v, int width, int bgra) {
+    const int R = bgra ? 2 : 0;
+    const short kr = R == 0 ? YR : YB, kb = R == 0 ? YB : YR;
+    const __m256i ky = _mm256_setr_epi16(kr, (short)(YG - 65536), kb, 0, kr, (short)(YG - 65536), kb, 0,
+                                         kr, (short)(YG - 65536), kb, 0, kr, (short)(YG - 65536), kb, 0);
+    const short ur = R == 0 ? UR : UB, ub = R == 0 ? UB : UR, vr = R == 0 ? VR : VB, vb = R == 0 ? VB : VR;
+    const __m256i ku = _mm256_setr_epi16(ur, UG, ub, 0, ur, UG, ub, 0, ur, UG, ub, 0, ur, UG, ub, 0);
+    const __m256i kv = _mm256_setr_epi16(vr, VG, vb, 0, vr, VG, vb, 0, vr, VG, vb, 0, vr, VG, vb, 0);
+    const int blocks = width / 16 * 16;
+    for (int x = 0; x < blocks; x += 16) {
+        const __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)(r0 + x * 4));
+        const __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(r0 + x * 4 + 32));
+        const __m256i b0 = _mm256_loadu_si256((const __m256i *)(const void *)(r1 + x * 4));
+        const __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)(r1 + x * 4 + 32));
+        // 16 luma words → bytes: pack, put the 64-bit groups back in order, pack again.
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packus_epi32(luma8(a0, ky), luma8(a1, ky)), _MM_SHUFFLE(3, 1, 2, 0));
+        __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(w, w), _MM_SHUFFLE(3, 1, 2, 0));
+        _mm_storeu_si128((__m128i *)(void *)(y0 + x), _mm256_castsi256_si128(bytes));
+        w = _mm256_permute4x64_epi64(_mm256_packus_epi32(luma8(b0, ky), luma8(b1, ky)), _MM_SHUFFLE(3, 1, 2, 0));
+        bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(w, w), _MM_SHUFFLE(3, 1, 2, 0));
+        _mm_storeu_si128((__m128i *)(void *)(y1 + x), _mm256_castsi256_si128(bytes));
+        // 8 Cb and 8 Cr. c0 is u0…u3 | v0…v3 and c1 u4…u7 | v4…v7 (halves), so one pack per half
+        // gives the words u0…u7 | v0…v7.
+        const __m256i c0 = chroma4(a0, b0, ku, kv), c1 = chroma4(a1, b1, ku, kv);
+        const __m256i words = _mm256_packus_epi32(c0, c1);
+        const __m256i uvb = _mm256_packus_epi16(words, words);
+        _mm_storel_epi64((__m128i *)(void *)(u + x / 2), _mm256_castsi256_si128(uvb));
+        _mm_storel_epi64((__m128i *)(void *)(v + x / 2), _mm256_extracti128_si256(uvb, 1));
+    }
+    return blocks;
+}
+#endif
+
 static inline __attribute__((always_inline)) int to_yuv420(const uint8_t *pixels, size_t stride, int width, int pair0, int pair1,
                                                            uint8_t *yplane, uint8_t *uplane, uint8_t *vplane, const int R, const int B) {
     const int cw = width / 2;
     uint8_t *scratch = malloc((size_t)width * 8);
     if (!scratch) return -1;
+#ifdef SCANLINE_YUV_AVX2
+    const int vector = __builtin_cpu_supports("avx2");
+#endif
     for (int pr = pair0; pr < pair1; pr++) {
         const int y0 = pr * 2;
         const uint8_t *r0 = straight_row(pixels + (size_t)y0 * stride, width, scratch);
         const uint8_t *r1 = straight_row(pixels + (size_t)(y0 + 1) * stride, width, scratch + (size_t)width * 4);
-        luma_row(r0, yplane + (size_t)y0 * width, width, R, B);
-        luma_row(r1, yplane + (size_t)(y0 + 1) * width, width, R, B);
-        chroma_row(r0, r1, uplane + (size_t)pr * cw, vplane + (size_t)pr * cw, cw, R, B);
+        uint8_t *l0 = yplane + (size_t)y0 * width, *l1 = yplane + (size_t)(y0 + 1) * width;
+        uint8_t *u = uplane + (size_t)pr * cw, *v = vplane + (size_t)pr * cw;
+        int x = 0;
+#ifdef SCANLINE_YUV_AVX2
+        if (vector) x = yuv_pair_avx2(r0, r1, l0, l1, u, v, width, R == 2);
+#endif
+        luma_row(r0 + x * 4, l0 + x, width - x, R, B);
+        luma_row(r1 + x * 4, l1 + x, width - x, R, B);
+        chroma_row(r0 + x * 4, r1 + x * 4, u + x / 2, v + x / 2, cw - x / 2, R, B);
     }
     free(scratch);
     return 0;

@@ -285,6 +285,61 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
 }
 
 @Suite struct YUVConversionTests {
+    /// The conversion written out plainly: unpremultiply rows that are not opaque, then BT.709
+    /// limited range with 16-bit fractions, chroma from each 2×2 block's sums.
+    func reference(_ rgba: [UInt8], _ w: Int, _ h: Int) -> [UInt8] {
+        var px = rgba
+        for y in 0..<h where (0..<w).contains(where: { px[(y * w + $0) * 4 + 3] != 255 }) {
+            for x in 0..<w {
+                let i = (y * w + x) * 4, a = Int(px[i + 3])
+                for c in 0..<3 { px[i + c] = a == 0 ? 0 : UInt8(min(255, (Int(px[i + c]) * 255 + a / 2) / a)) }
+                px[i + 3] = 255
+            }
+        }
+        var out = [UInt8](repeating: 0, count: w * h * 3 / 2)
+        for i in 0..<(w * h) {
+            let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2])
+            let sum: Int = r * 11966 + g * 40254 + b * 4064
+            out[i] = UInt8((sum + (16 << 16) + 32768) >> 16)
+        }
+        for cy in 0..<(h / 2) {
+            for cx in 0..<(w / 2) {
+                var s = [0, 0, 0]
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    for c in 0..<3 { s[c] += Int(px[((cy * 2 + dy) * w + cx * 2 + dx) * 4 + c]) }
+                }
+                let u: Int = s[0] * -6596 + s[1] * -22189 + s[2] * 28784
+                let v: Int = s[0] * 28784 + s[1] * -26145 + s[2] * -2639
+                out[w * h + cy * (w / 2) + cx] = UInt8((u + (128 << 18) + (1 << 17)) >> 18)
+                out[w * h * 5 / 4 + cy * (w / 2) + cx] = UInt8((v + (128 << 18) + (1 << 17)) >> 18)
+            }
+        }
+        return out
+    }
+
+    @Test func vectorAndScalarColumnsFollowTheFormula() {
+        // 70 columns: four 16-pixel vector blocks and a 6-pixel scalar tail; rows 2 and 3 half transparent.
+        let w = 70, h = 4, stride = w * 4 + 12
+        var seed: UInt32 = 11
+        func next() -> Int { seed = seed &* 1_103_515_245 &+ 12345; return Int(seed >> 16) & 255 }
+        var rgba = [UInt8](), bgra = [UInt8](repeating: 0, count: stride * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = y < 2 ? 255 : 40 + next() % 200
+                let r = next() * a / 255, g = next() * a / 255, b = next() * a / 255
+                rgba += [UInt8(r), UInt8(g), UInt8(b), UInt8(a)]
+                bgra.replaceSubrange(y * stride + x * 4 ..< y * stride + x * 4 + 4, with: [UInt8(b), UInt8(g), UInt8(r), UInt8(a)])
+            }
+        }
+        let expected = reference(rgba, w, h)
+        let fromRGBA = rgba.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: w * 4, bgra: false, w, h) }
+        let fromBGRA = bgra.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: stride, bgra: true, w, h) }
+        for (name, got) in [("RGBA", fromRGBA), ("BGRA", fromBGRA)] {
+            let differing = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(differing == nil, "\(name): first difference at byte \(differing?.offset ?? -1) of \(expected.count)")
+        }
+    }
+
     @Test func cairoOrderGivesTheRGBABytes() {
         // 6×4 pixels: opaque rows and half-transparent rows (unpremultiplied before conversion).
         let w = 6, h = 4, stride = w * 4 + 8
