@@ -138,3 +138,26 @@ struct Pulse: TextAttribute {}
         #expect(try Text("Body").layout()[0][0].fontSize == 17)
     }
 }
+
+@Suite struct LayoutCacheTests {
+    @Test func theSameTextInTheSameEnvironmentIsLaidOutOnce() throws {
+        let text = Text("Cached ") + Text("layout").bold()
+        var env = EnvironmentValues()
+        env.font = .title
+        let first = try text.layout(width: 120, environment: env)
+        let hits = LayoutCache.hits
+        let again = try text.layout(width: 120, environment: env)
+        #expect(LayoutCache.hits >= hits + 1)
+        #expect(again == first)
+        // Anything the layout depends on makes a new one.
+        var rtl = env
+        rtl.layoutDirection = .rightToLeft
+        var larger = env
+        larger.dynamicTypeSize = .xxxLarge
+        #expect(try text.layout(width: 60, environment: env) != first)
+        #expect(try text.layout(width: 120, environment: larger).bounds != first.bounds)
+        #expect(try (Text("Cached ") + Text("layout")).layout(width: 120, environment: env) != first)
+        let mirrored = try text.layout(width: 120, alignment: .leading, environment: rtl)
+        #expect(mirrored.first?.origin != first.first?.origin)
+    }
+}

@@ -5,7 +5,7 @@ public protocol TextAttribute: Hashable {}
 /// Text as SwiftUI has it: styled segments that concatenate with `+`. Each segment keeps its own
 /// font, colour, traits and custom attributes, so a renderer sees them as separate runs.
 public struct Text: @unchecked Sendable, Equatable {
-    struct Segment: Equatable {
+    struct Segment: Hashable {
         var string: String
         var font: Font?
         var foreground: Color?

@@ -28,11 +28,47 @@ extension Text {
         if string.isEmpty {
             return Layout(lines: [], bounds: .zero, isTruncated: false)
         }
+        // A layout depends on nothing else, so frames that show the same text reuse it.
+        let key = LayoutCache.Key(segments: segments, width: width, lineLimit: lineLimit, alignment: alignment, font: environment.font,
+                                  dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
+        if let cached = LayoutCache.lookup(key) { return cached }
         let fonts = FontSystem.shared
         fonts.lock.lock()
-        defer { fonts.lock.unlock() }
-        return TextLayoutBuilder(text: self, environment: environment, fonts: fonts)
+        let layout = TextLayoutBuilder(text: self, environment: environment, fonts: fonts)
             .build(width: width, lineLimit: lineLimit, alignment: alignment)
+        fonts.lock.unlock()
+        LayoutCache.store(key, layout)
+        return layout
+    }
+}
+
+/// Layouts already made, by everything a layout depends on (the text with its styles, the
+/// width, line limit and alignment, and the environment's font, Dynamic Type size and
+/// direction): an animation re-lays its unchanged text every frame. Emptied when it holds
+/// `capacity` layouts.
+enum LayoutCache {
+    struct Key: Hashable {
+        let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?
+        let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
+    }
+    static let capacity = 512
+    static let lock = NSLock()
+    nonisolated(unsafe) static var layouts: [Key: Text.Layout] = [:]
+    /// Layouts served from the cache, for tests.
+    nonisolated(unsafe) static var hits = 0
+
+    static func lookup(_ key: Key) -> Text.Layout? {
+        lock.withLock {
+            guard let l = layouts[key] else { return nil }
+            hits += 1
+            return l
+        }
+    }
+    static func store(_ key: Key, _ layout: Text.Layout) {
+        lock.withLock {
+            if layouts.count >= capacity { layouts.removeAll(keepingCapacity: true) }
+            layouts[key] = layout
+        }
     }
 }
 
