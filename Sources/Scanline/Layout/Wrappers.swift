@@ -16,11 +16,17 @@ class WrapperNode: Node {
     override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { child.guide(g, in: size) }
 }
 
-final class PaddingNode: WrapperNode {
+/// A wrapper that changes only layout (padding, frames, alignment guides, position): it draws
+/// exactly as its child does, so it has the child's drawing key.
+class LayoutWrapperNode: WrapperNode {
+    final override func draw(_ ctx: GraphicsContext) { child.draw(ctx) }
+    final override var drawingKey: DrawingKey? { child.drawingKey }
+}
+
+final class PaddingNode: LayoutWrapperNode {
     let insets: EdgeInsets
     init(_ child: Node, _ insets: EdgeInsets) { self.insets = insets; super.init(child) }
     override var kind: String { "Padding" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let h = insets.leading + insets.trailing, v = insets.top + insets.bottom
         let inner = child.sizeThatFits(ProposedViewSize(width: p.width.map { max(0, $0 - h) }, height: p.height.map { max(0, $0 - v) }))
@@ -43,7 +49,7 @@ extension Node {
 }
 
 /// `.frame(width:height:alignment:)`: fixed dimensions where given; the child is centred (or aligned) in them.
-final class FrameNode: WrapperNode {
+final class FrameNode: LayoutWrapperNode {
     let width: CGFloat?, height: CGFloat?, alignment: Alignment
     init(_ child: Node, width: CGFloat?, height: CGFloat?, alignment: Alignment) {
         func clean(_ v: CGFloat?) -> CGFloat? { v.map { $0.isFinite ? max(0, $0) : 0 } }
@@ -51,7 +57,6 @@ final class FrameNode: WrapperNode {
         super.init(child)
     }
     override var kind: String { "Frame" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         if let width, let height { return CGSize(width: width, height: height) }
         let c = child.sizeThatFits(ProposedViewSize(width: width ?? p.width, height: height ?? p.height))
@@ -69,7 +74,7 @@ final class FrameNode: WrapperNode {
 /// `.frame(minWidth:idealWidth:maxWidth:…)`: each dimension is the proposal (or the ideal, or
 /// the child's size when nothing is proposed) clamped to min...max, where a missing bound is the
 /// child's own size.
-final class FlexFrameNode: WrapperNode {
+final class FlexFrameNode: LayoutWrapperNode {
     typealias Bounds = (min: CGFloat?, ideal: CGFloat?, max: CGFloat?)
     let w: Bounds, h: Bounds, alignment: Alignment
     init(_ child: Node, w: Bounds, h: Bounds, alignment: Alignment) {
@@ -79,7 +84,6 @@ final class FlexFrameNode: WrapperNode {
         super.init(child)
     }
     override var kind: String { "FlexFrame" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     func childProposal(_ p: CGFloat?, _ b: Bounds) -> CGFloat? {
         guard var v = p ?? b.ideal else { return nil }
         if let lo = b.min { v = max(v, lo) }
@@ -105,11 +109,10 @@ final class FlexFrameNode: WrapperNode {
     override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
 }
 
-final class FixedSizeNode: WrapperNode {
+final class FixedSizeNode: LayoutWrapperNode {
     let horizontal: Bool, vertical: Bool
     init(_ child: Node, horizontal: Bool, vertical: Bool) { self.horizontal = horizontal; self.vertical = vertical; super.init(child) }
     override var kind: String { "FixedSize" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         child.sizeThatFits(ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
     }
@@ -121,14 +124,13 @@ final class FixedSizeNode: WrapperNode {
 }
 
 /// `.alignmentGuide`: overrides one guide with a value computed from the view's dimensions.
-final class AlignmentGuideNode: WrapperNode {
+final class AlignmentGuideNode: LayoutWrapperNode {
     let h: (HorizontalAlignment, (ViewDimensions) -> CGFloat)?
     let v: (VerticalAlignment, (ViewDimensions) -> CGFloat)?
     init(_ child: Node, h: (HorizontalAlignment, (ViewDimensions) -> CGFloat)? = nil, v: (VerticalAlignment, (ViewDimensions) -> CGFloat)? = nil) {
         self.h = h; self.v = v; super.init(child)
     }
     override var kind: String { "AlignmentGuide" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat {
         if let h, h.0 == g { return h.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
         return child.guide(g, in: size)
@@ -172,11 +174,10 @@ final class OffsetNode: WrapperNode {
 }
 
 /// `.position`: takes all the space offered and centres the child on the point.
-final class PositionNode: WrapperNode {
+final class PositionNode: LayoutWrapperNode {
     let point: CGPoint
     init(_ child: Node, _ point: CGPoint) { self.point = point; super.init(child) }
     override var kind: String { "Position" }
-    override var drawingKey: DrawingKey? { child.drawingKey }   // layout only: draws as the child does
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let s = p.replacingUnspecifiedDimensions()
         return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
