@@ -189,7 +189,6 @@ public final class VideoEncoder: FrameSink {
     /// Queues a frame; it is converted and sent to ffmpeg on a writer thread, so the next frame renders meanwhile.
     public func write(_ frame: PixelBuffer) throws {
         try check(frame.width, frame.height)
-        // Conversion and pipe write happen on the writer's thread, so the next frame renders meanwhile.
         if sendsYUV {
             let premultiplied = frame.converted(to: .premultiplied)
             writer.send {
