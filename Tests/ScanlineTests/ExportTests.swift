@@ -331,6 +331,20 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
                 bgra.replaceSubrange(y * stride + x * 4 ..< y * stride + x * 4 + 4, with: [UInt8(b), UInt8(g), UInt8(r), UInt8(a)])
             }
         }
+        // Colours whose sums land exactly halfway between two codes, so a rounding constant that is
+        // off by one shows: a 2×2 block on a Cb boundary, one on a Cr boundary, a pixel on a Y'
+        // boundary; in the first vector block and in the scalar tail.
+        func put(_ x: Int, _ y: Int, _ c: [UInt8]) {
+            rgba.replaceSubrange((y * w + x) * 4 ..< (y * w + x) * 4 + 4, with: c + [255])
+            bgra.replaceSubrange(y * stride + x * 4 ..< y * stride + x * 4 + 4, with: [c[2], c[1], c[0], 255])
+        }
+        for x0 in [0, 64] {
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                put(x0 + dx, dy, [0, 176, 89])      // Cb sum + 2^17 a multiple of 2^18
+                put(x0 + 2 + dx, dy, [0, 121, 105]) // Cr likewise
+            }
+            put(x0 + 4, 0, [0, 32, 62])             // Y' sum ≡ 32768 (mod 65536)
+        }
         let expected = reference(rgba, w, h)
         let fromRGBA = rgba.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: w * 4, bgra: false, w, h) }
         let fromBGRA = bgra.withUnsafeBufferPointer { VideoEncoder.convertToYUV($0.baseAddress!, stride: stride, bgra: true, w, h) }
