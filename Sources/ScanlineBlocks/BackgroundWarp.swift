@@ -3,6 +3,7 @@
 // single-lookup warp and the domain warp driven by time. Register them with
 // `BackgroundWarp.register()`; the domain warp also gets a C fast path for its own arguments.
 import Scanline
+import Synchronization
 internal import CScanline
 
 /// Seed 004's three background shaders (identity, single lookup, domain warp), ported to Swift and registered with `register()`.
@@ -36,20 +37,20 @@ public enum BackgroundWarp {
             let w = src.width, h = src.height, scale = Float(src.scale)
             // The kernel writes every pixel, so the output starts uninitialised (and is dropped if
             // a band could not run).
-            let failed = SharedFlag()
+            let failed = Atomic<Bool>(false)
             let out = [UInt8](unsafeUninitializedCapacity: src.bytes.count) { o, count in
                 rg.withUnsafeBufferPointer { n in
                     src.bytes.withUnsafeBufferPointer { s in
                         nonisolated(unsafe) let np = n.baseAddress!, sp = s.baseAddress!, op = o.baseAddress!
                         Parallelism.forEachBand(rows: h, threads: threads) { rows in
                             if scanline_background_warp(sp, op, Int32(w), Int32(h), scale, size.x, size.y, np, Int32(noise.width), Int32(noise.height),
-                                                        time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound), 1) != 0 { failed.set() }
+                                                        time, drift.x, drift.y, Int32(rows.lowerBound), Int32(rows.upperBound), 1) != 0 { failed.store(true, ordering: .relaxed) }
                         }
                     }
                 }
                 count = src.bytes.count
             }
-            guard !failed.isSet else { return nil }
+            guard !failed.load(ordering: .relaxed) else { return nil }
             return try? PixelBuffer(width: w, height: h, scale: src.scale, alpha: .premultiplied, bytes: out)
         }
     }()
@@ -100,12 +101,4 @@ public enum BackgroundWarp {
             return layer.sample(position + offset)
         }
     }
-}
-
-/// A flag set from any thread.
-final class SharedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }
