@@ -1,6 +1,6 @@
 // The background warp's vector kernel, included by warp.c once per vector width with LANES,
 // KERNEL, TARGET, the types VF (floats) and VI (32-bit ints) and the operations F_*, I_* and
-// GATHER_RG defined; it undefines them all at the end. Each lane does the scalar kernel's
+// GATHER_PAIRS defined; it undefines them all at the end. Each lane does the scalar kernel's
 // operations in the same order (no FMA), so every width gives the scalar path's bytes.
 // The noise's sides must be powers of two (the wrap is a mask).
 
@@ -22,10 +22,10 @@ static inline TARGET __attribute__((always_inline)) void NOISE(const float *nois
     VI ix1 = I_AND(I_ADD(ix, one), mx), iy1 = I_AND(I_ADD(iy, one), my);
     VI row0 = I_MUL(iy, I_SET1(nw)), row1 = I_MUL(iy1, I_SET1(nw));
     VF ar, ag, br_, bg_, cr, cg, dr, dg;
-    GATHER_RG(noise, I_ADD(row0, ix), &ar, &ag);
-    GATHER_RG(noise, I_ADD(row0, ix1), &br_, &bg_);
-    GATHER_RG(noise, I_ADD(row1, ix), &cr, &cg);
-    GATHER_RG(noise, I_ADD(row1, ix1), &dr, &dg);
+    GATHER_PAIRS(noise, I_ADD(row0, ix), 8, &ar, &ag);
+    GATHER_PAIRS(noise, I_ADD(row0, ix1), 8, &br_, &bg_);
+    GATHER_PAIRS(noise, I_ADD(row1, ix), 8, &cr, &cg);
+    GATHER_PAIRS(noise, I_ADD(row1, ix1), 8, &dr, &dg);
     VF tr = F_ADD(ar, F_MUL(F_SUB(br_, ar), fx));
     VF brr = F_ADD(cr, F_MUL(F_SUB(dr, cr), fx));
     VF tg = F_ADD(ag, F_MUL(F_SUB(bg_, ag), fx));
@@ -34,12 +34,11 @@ static inline TARGET __attribute__((always_inline)) void NOISE(const float *nois
     *g = F_ADD(tg, F_MUL(F_SUB(bgg, tg), fy));
 }
 
-// first_rg for LANES lanes.
-static inline TARGET __attribute__((always_inline)) void FIRST(const warp_args *w, VF u, VF *r, VF *g) {
-    const VF x = F_SUB(F_MUL(F_ADD(u, F_SET1(w->time * w->drift_x)), F_SET1((float)w->nw)), F_SET1(0.5f));
-    const VF flx = F_FLOOR(x), fx = F_SUB(x, flx);
+// first_rg for the LANES columns from i.
+static inline TARGET __attribute__((always_inline)) void FIRST(const warp_args *w, const float *blend, int i, VF *r, VF *g) {
+    const VF fx = F_LOADU(w->col_fx + i);
     const VI mx = I_SET1(w->nw - 1);
-    const VI ix = I_AND(F_TO_I(flx), mx);
+    const VI ix = I_LOADU(w->col_ix + i);
     VF ar, ag, br_, bg_;
     // Neighbouring pixels read neighbouring texels: when every lane's two texels lie in the
     // LANES / 2 pairs from lane 0's, one load and four permutes replace the gathers (the blended
@@ -47,15 +46,15 @@ static inline TARGET __attribute__((always_inline)) void FIRST(const warp_args *
     const int base = I_FIRST(ix);
     const VI rel = I_AND(I_SUB(ix, I_SET1(base)), mx);
     if (!I_ANY_GT(rel, I_SET1(LANES / 2 - 2))) {
-        const VF window = F_LOADU(w->blend + 2 * base);
+        const VF window = F_LOADU(blend + 2 * base);
         const VI even = I_ADD(rel, rel);
         ar = F_PERMUTE(even, window);
         ag = F_PERMUTE(I_ADD(even, I_SET1(1)), window);
         br_ = F_PERMUTE(I_ADD(even, I_SET1(2)), window);
         bg_ = F_PERMUTE(I_ADD(even, I_SET1(3)), window);
     } else {
-        GATHER_RG(w->blend, ix, &ar, &ag);
-        GATHER_RG(w->blend, I_AND(I_ADD(ix, I_SET1(1)), mx), &br_, &bg_);
+        GATHER_PAIRS(blend, ix, 8, &ar, &ag);
+        GATHER_PAIRS(blend, I_AND(I_ADD(ix, I_SET1(1)), mx), 8, &br_, &bg_);
     }
     *r = F_ADD(ar, F_MUL(F_SUB(br_, ar), fx));
     *g = F_ADD(ag, F_MUL(F_SUB(bg_, ag), fx));
@@ -66,36 +65,36 @@ static inline TARGET __attribute__((always_inline)) VF CHANNEL(VI p, int k) {
     return I_TO_F(I_AND(I_SRL(p, 8 * k), I_SET1(255)));
 }
 
-// Columns [i0, i1) of row j in blocks of LANES; returns where the blocks stopped.
-static TARGET int KERNEL(const warp_args *w, int j, int i0, int i1) {
+// Columns [i0, i1) of row j (its blended first-lookup row in `blend`) in blocks of LANES;
+// returns where the blocks stopped.
+static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, int i1) {
     const int width = w->width, height = w->height;
     const VF scale = F_SET1(w->scale), half = F_SET1(0.5f), k200 = F_SET1(200.0f);
-    const VF sizex = F_SET1(w->size_x), sizey = F_SET1(w->size_y);
     const VF zero = F_ZERO(), maxx = F_SET1((float)(width - 1)), maxy = F_SET1((float)(height - 1));
-    const VI lastx = I_SET1(width - 1), lasty = I_SET1(height - 1), one = I_SET1(1);
+    const VI lasty = I_SET1(height - 1), one = I_SET1(1), pairx = I_SET1(width - 2);
     const VI stride = I_SET1(width);
-    const VF py = F_SET1(((float)j + 0.5f) / w->scale);
-    const VF v = F_DIV(py, sizey);
-    const VF lanes = F_LANES;
+    const float pys = ((float)j + 0.5f) / w->scale;
+    const VF py = F_SET1(pys), v = F_SET1(pys / w->size_y);
     int i = i0;
     for (; i + LANES <= i1; i += LANES) {
-        VF px = F_DIV(F_ADD(F_ADD(F_SET1((float)i), lanes), half), scale);
-        VF u = F_DIV(px, sizex);
+        const VF px = F_LOADU(w->col_px + i), u = F_LOADU(w->col_u + i);
         VF qr, qg, nr, ng;
-        FIRST(w, u, &qr, &qg);
+        FIRST(w, blend, i, &qr, &qg);
         NOISE(w->noise, w->nw, w->nh, F_ADD(u, qr), F_ADD(v, qg), &nr, &ng);
         VF sx = F_SUB(F_MUL(F_ADD(px, F_MUL(F_SUB(nr, half), k200)), scale), half);
         VF sy = F_SUB(F_MUL(F_ADD(py, F_MUL(F_SUB(ng, half), k200)), scale), half);
         sx = F_MIN(F_MAX(sx, zero), maxx);   // max gives 0 for NaN, as the scalar test does
         sy = F_MIN(F_MAX(sy, zero), maxy);
-        VI x0 = F_TO_I(sx), y0 = F_TO_I(sy);
+        // Each row's two texels are one 64-bit pair from x0, moved left by one at the right edge:
+        // there sx = width − 1 exactly, so the weight becomes 1 and a + (b − a) × 1 is b exactly
+        // (whole numbers in floats), the scalar path's clamped x1.
+        VI x0 = I_MIN(F_TO_I(sx), pairx), y0 = F_TO_I(sy);
         VF fx = F_SUB(sx, I_TO_F(x0)), fy = F_SUB(sy, I_TO_F(y0));
-        VI x1 = I_MIN(I_ADD(x0, one), lastx), y1 = I_MIN(I_ADD(y0, one), lasty);
-        VI r0 = I_MUL(y0, stride), r1 = I_MUL(y1, stride);
-        VI pa = I_GATHER(w->layer, I_ADD(r0, x0));
-        VI pb = I_GATHER(w->layer, I_ADD(r0, x1));
-        VI pc = I_GATHER(w->layer, I_ADD(r1, x0));
-        VI pd = I_GATHER(w->layer, I_ADD(r1, x1));
+        VI y1 = I_MIN(I_ADD(y0, one), lasty);
+        VF ga, gb, gc, gd;
+        GATHER_PAIRS(w->layer, I_ADD(I_MUL(y0, stride), x0), 4, &ga, &gb);
+        GATHER_PAIRS(w->layer, I_ADD(I_MUL(y1, stride), x0), 4, &gc, &gd);
+        const VI pa = F_AS_I(ga), pb = F_AS_I(gb), pc = F_AS_I(gc), pd = F_AS_I(gd);
         VI packed = I_ZERO();
         for (int k = 0; k < 4; k++) {
             VF a = CHANNEL(pa, k), b = CHANNEL(pb, k), c = CHANNEL(pc, k), d = CHANNEL(pd, k);
@@ -122,11 +121,9 @@ static TARGET int KERNEL(const warp_args *w, int j, int i0, int i1) {
 #undef VI
 #undef F_SET1
 #undef I_SET1
-#undef F_LANES
 #undef F_ADD
 #undef F_SUB
 #undef F_MUL
-#undef F_DIV
 #undef F_MIN
 #undef F_MAX
 #undef F_FLOOR
@@ -141,9 +138,10 @@ static TARGET int KERNEL(const warp_args *w, int j, int i0, int i1) {
 #undef I_SRL
 #undef I_SLL
 #undef I_ZERO
-#undef I_GATHER
 #undef I_STORE
-#undef GATHER_RG
+#undef GATHER_PAIRS
+#undef I_LOADU
+#undef F_AS_I
 #undef F_LOADU
 #undef F_PERMUTE
 #undef I_SUB
