@@ -261,6 +261,17 @@ enum Fixture {
         #expect(try await firstRowY(3, .top) == -150)
     }
 
+    /// The settings x264 writes into the stream (its "x264 - core … options: a=b c=d" note).
+    func x264Settings(_ url: URL) throws -> [String: String] {
+        let bytes = try Data(contentsOf: url)
+        guard let start = bytes.range(of: Data("options: ".utf8)) else { Issue.record("no x264 settings in \(url.path)"); return [:] }
+        let tail = bytes[start.upperBound...].prefix { $0 != 0 }
+        return Dictionary(String(decoding: tail, as: UTF8.self).split(separator: " ").compactMap { pair -> (String, String)? in
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+        }, uniquingKeysWith: { a, _ in a })
+    }
+
     @Test func endToEndClipWithAudio() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-transcript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -275,6 +286,14 @@ enum Fixture {
         #expect(info.width == 120 && info.height == 200)
         #expect(info.frameTimes.count == 20)
         #expect(abs(try probe(out).duration - 2) < 0.1)
+        // The default encoding: superfast (diamond search, sub-pixel refinement 1) with the
+        // macroblock tree on; an explicit --preset is x264's own.
+        let settings = try x264Settings(out)
+        #expect(settings["me"] == "dia" && settings["subme"] == "1" && settings["mbtree"] == "1" && settings["rc_lookahead"] == "5", "\(settings)")
+        var o2 = Output()
+        #expect(await ScanlineCLI.run(["transcript", vtt.path, "--to", "1", "--size", "120x200", "--scale", "1", "--fps", "10", "--preset", "superfast", "-q", "-o", out.path], output: &o2) == 0)
+        let plain = try x264Settings(out)
+        #expect(plain["me"] == "dia" && plain["mbtree"] == "0", "\(plain)")
         var bad = Output()
         #expect(await ScanlineCLI.run(["transcript", vtt.path, "--from", "2", "--to", "1", "-o", out.path], output: &bad) == 2)
         #expect(bad.stderr.contains("must come after"))

@@ -101,6 +101,9 @@ public final class VideoEncoder: FrameSink {
         public var crf = 18
         /// x264 preset (ultrafast … veryslow). For VP9: ultrafast…veryfast use the realtime deadline.
         public var preset = "veryfast"
+        /// x264 settings applied over the preset, as `key=value` (x264's own names, e.g.
+        /// `"mbtree=1"`); empty by default. Not used for VP9.
+        public var x264Params: [String] = []
         /// A sound track to mux, and where in it to start (seconds).
         public var audio: URL? = nil
         /// Seconds into `audio` that the video's start lines up with.
@@ -169,7 +172,7 @@ public final class VideoEncoder: FrameSink {
             // at 1080p; quality at a given CRF is unchanged. (One thread costs x264 ~30 % less CPU
             // alone, but in a render it becomes the stage everything waits for: the 1080×1920
             // transcript took 24.2–26.6 s with one thread against 23.3–26.1 s with two, three runs each.)
-            args += ["-preset", options.preset, "-x264-params", "threads=2:rc-lookahead=5:sync-lookahead=0"]
+            args += ["-preset", options.preset, "-x264-params", (["threads=2", "rc-lookahead=5", "sync-lookahead=0"] + options.x264Params).joined(separator: ":")]
         }
         args += ["-f", container.format, file.temporaryPath]
         process = Process()
