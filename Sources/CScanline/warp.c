@@ -45,6 +45,9 @@ typedef struct {
     // Per column i (width of each): px, the pixel centre in points; u = px / size_x; the first
     // lookup's left texel (wrapped) and its horizontal weight.
     const float *col_px, *col_u, *col_fx; const int *col_ix;
+    // The vector kernels' row buffers (width of each): the second lookup's uv, and the layer
+    // sample's two row offsets (pixels from the start) and weights.
+    float *row_u2, *row_v2, *row_fx, *row_fy; int *row_top, *row_bottom;
 } warp_args;
 
 // The first lookup's vertical blend for an output row (v = its uv.y before the drift), into
@@ -135,7 +138,8 @@ static void warp_scalar(const warp_args *w, const float *blend, int j, int i0, i
 #define I_SRL _mm256_srli_epi32
 #define I_SLL _mm256_slli_epi32
 #define I_ZERO _mm256_setzero_si256
-#define I_STORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define I_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define F_STOREU _mm256_storeu_ps
 #define F_LOADU _mm256_loadu_ps
 #define F_PERMUTE(idx, table) _mm256_permutevar8x32_ps(table, idx)
 #define I_SUB _mm256_sub_epi32
@@ -179,7 +183,8 @@ static void warp_scalar(const warp_args *w, const float *blend, int j, int i0, i
 #define I_SRL _mm512_srli_epi32
 #define I_SLL _mm512_slli_epi32
 #define I_ZERO _mm512_setzero_si512
-#define I_STORE(p, v) _mm512_storeu_si512((void *)(p), v)
+#define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
+#define F_STOREU _mm512_storeu_ps
 #define F_LOADU _mm512_loadu_ps
 #define F_PERMUTE(idx, table) _mm512_permutexvar_ps(idx, table)
 #define I_SUB _mm512_sub_epi32
@@ -201,12 +206,14 @@ static void warp_scalar(const warp_args *w, const float *blend, int j, int i0, i
 int scanline_background_warp(const uint8_t *layer, uint8_t *out, int width, int height, float scale,
                               float size_x, float size_y, const float *noise, int nw, int nh,
                               float time, float drift_x, float drift_y, int row0, int row1, int simd) {
-    float *blend = malloc(((size_t)nw * 2 + BLEND_PAD + (size_t)width * 4) * sizeof(float));
+    float *blend = malloc(((size_t)nw * 2 + BLEND_PAD + (size_t)width * 10) * sizeof(float));
     if (!blend) return -1;
     float *col_px = blend + (size_t)nw * 2 + BLEND_PAD, *col_u = col_px + width, *col_fx = col_u + width;
     int *col_ix = (int *)(col_fx + width);
+    float *rows = col_fx + 2 * (size_t)width;
     const warp_args w = { layer, out, width, height, scale, size_x, size_y, noise, nw, nh, time, drift_x, drift_y,
-                          col_px, col_u, col_fx, col_ix };
+                          col_px, col_u, col_fx, col_ix, rows, rows + width, rows + 2 * (size_t)width, rows + 3 * (size_t)width,
+                          (int *)(rows + 4 * (size_t)width), (int *)(rows + 5 * (size_t)width) };
     for (int i = 0; i < width; i++) {
         col_px[i] = ((float)i + 0.5f) / scale;
         col_u[i] = col_px[i] / size_x;

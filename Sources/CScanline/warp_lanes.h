@@ -66,7 +66,9 @@ static inline TARGET __attribute__((always_inline)) VF CHANNEL(VI p, int k) {
 }
 
 // Columns [i0, i1) of row j (its blended first-lookup row in `blend`) in blocks of LANES;
-// returns where the blocks stopped.
+// returns where the blocks stopped. Three passes along the row, through the row buffers in `w`:
+// each lookup's gathers wait on the last one's, and a block holds more instructions than the
+// core looks ahead, so one pass per lookup lets it overlap the blocks (~25 % faster than one).
 static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, int i1) {
     const int width = w->width, height = w->height;
     const VF scale = F_SET1(w->scale), half = F_SET1(0.5f), k200 = F_SET1(200.0f);
@@ -75,12 +77,19 @@ static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, 
     const VI stride = I_SET1(width);
     const float pys = ((float)j + 0.5f) / w->scale;
     const VF py = F_SET1(pys), v = F_SET1(pys / w->size_y);
-    int i = i0;
-    for (; i + LANES <= i1; i += LANES) {
-        const VF px = F_LOADU(w->col_px + i), u = F_LOADU(w->col_u + i);
-        VF qr, qg, nr, ng;
+    const int end = i0 + (i1 - i0) / LANES * LANES;
+    // 1. The first lookup: where the second one reads.
+    for (int i = i0; i < end; i += LANES) {
+        VF qr, qg;
         FIRST(w, blend, i, &qr, &qg);
-        NOISE(w->noise, w->nw, w->nh, F_ADD(u, qr), F_ADD(v, qg), &nr, &ng);
+        F_STOREU(w->row_u2 + i, F_ADD(F_LOADU(w->col_u + i), qr));
+        F_STOREU(w->row_v2 + i, F_ADD(v, qg));
+    }
+    // 2. The second lookup: where the layer is read (the offsets of its two rows, and weights).
+    for (int i = i0; i < end; i += LANES) {
+        VF nr, ng;
+        NOISE(w->noise, w->nw, w->nh, F_LOADU(w->row_u2 + i), F_LOADU(w->row_v2 + i), &nr, &ng);
+        const VF px = F_LOADU(w->col_px + i);
         VF sx = F_SUB(F_MUL(F_ADD(px, F_MUL(F_SUB(nr, half), k200)), scale), half);
         VF sy = F_SUB(F_MUL(F_ADD(py, F_MUL(F_SUB(ng, half), k200)), scale), half);
         sx = F_MIN(F_MAX(sx, zero), maxx);   // max gives 0 for NaN, as the scalar test does
@@ -88,12 +97,19 @@ static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, 
         // Each row's two texels are one 64-bit pair from x0, moved left by one at the right edge:
         // there sx = width − 1 exactly, so the weight becomes 1 and a + (b − a) × 1 is b exactly
         // (whole numbers in floats), the scalar path's clamped x1.
-        VI x0 = I_MIN(F_TO_I(sx), pairx), y0 = F_TO_I(sy);
-        VF fx = F_SUB(sx, I_TO_F(x0)), fy = F_SUB(sy, I_TO_F(y0));
-        VI y1 = I_MIN(I_ADD(y0, one), lasty);
+        const VI x0 = I_MIN(F_TO_I(sx), pairx), y0 = F_TO_I(sy);
+        const VI y1 = I_MIN(I_ADD(y0, one), lasty);
+        I_STOREU(w->row_top + i, I_ADD(I_MUL(y0, stride), x0));
+        I_STOREU(w->row_bottom + i, I_ADD(I_MUL(y1, stride), x0));
+        F_STOREU(w->row_fx + i, F_SUB(sx, I_TO_F(x0)));
+        F_STOREU(w->row_fy + i, F_SUB(sy, I_TO_F(y0)));
+    }
+    // 3. The layer, bilinear, rounded to bytes.
+    for (int i = i0; i < end; i += LANES) {
+        const VF fx = F_LOADU(w->row_fx + i), fy = F_LOADU(w->row_fy + i);
         VF ga, gb, gc, gd;
-        GATHER_PAIRS(w->layer, I_ADD(I_MUL(y0, stride), x0), 4, &ga, &gb);
-        GATHER_PAIRS(w->layer, I_ADD(I_MUL(y1, stride), x0), 4, &gc, &gd);
+        GATHER_PAIRS(w->layer, I_LOADU(w->row_top + i), 4, &ga, &gb);
+        GATHER_PAIRS(w->layer, I_LOADU(w->row_bottom + i), 4, &gc, &gd);
         const VI pa = F_AS_I(ga), pb = F_AS_I(gb), pc = F_AS_I(gc), pd = F_AS_I(gd);
         VI packed = I_ZERO();
         for (int k = 0; k < 4; k++) {
@@ -104,9 +120,9 @@ static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, 
             VI q = F_TO_I(F_ADD(vv, half));
             packed = I_OR(packed, I_SLL(q, 8 * k));
         }
-        I_STORE(w->out + ((size_t)j * width + i) * 4, packed);
+        I_STOREU(w->out + ((size_t)j * width + i) * 4, packed);
     }
-    return i;
+    return end;
 }
 
 #undef NOISE
@@ -138,7 +154,8 @@ static TARGET int KERNEL(const warp_args *w, const float *blend, int j, int i0, 
 #undef I_SRL
 #undef I_SLL
 #undef I_ZERO
-#undef I_STORE
+#undef I_STOREU
+#undef F_STOREU
 #undef GATHER_PAIRS
 #undef I_LOADU
 #undef F_AS_I
