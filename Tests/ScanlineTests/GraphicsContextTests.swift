@@ -256,6 +256,45 @@ func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: 
         }
     }
 
+    @Test func directFillGivesCairosBytes() throws {
+        // Colours opaque and translucent, with and without the context's opacity, over a
+        // gradient at scale 2, partly off the surface; against the same fill through cairo (a
+        // clip around everything turns the direct path off without changing cairo's result).
+        let fills: [(Color, Double)] = [(.black.opacity(0.35), 1), (.red, 1), (Color(red: 0.2, green: 0.7, blue: 0.4).opacity(0.5), 0.7),
+                                        (.white.opacity(0.999), 1), (.blue, 0.01)]
+        for (color, opacity) in fills {
+            for rect in [CGRect(x: 5, y: 2.5, width: 30, height: 20), CGRect(x: -10, y: -10, width: 100, height: 30)] {
+                func render(direct: Bool) throws -> PixelBuffer {
+                    try PixelBuffer.render(size: CGSize(width: 50, height: 40), scale: 2) { ctx in
+                        ctx.fill(Path(CGRect(x: 0, y: 0, width: 50, height: 40)),
+                                 with: .linearGradient(Gradient(colors: [.red, .blue.opacity(0.5)]), startPoint: .zero, endPoint: CGPoint(x: 50, y: 40)))
+                        var c = ctx
+                        c.opacity = opacity
+                        if direct {
+                            #expect(c.fillUnscaled(rect, with: .color(color)))
+                        } else {
+                            c.clip(to: Path(CGRect(x: -100, y: -100, width: 300, height: 300)))
+                            c.fill(Path(rect), with: .color(color))
+                        }
+                    }
+                }
+                let a = try render(direct: true), b = try render(direct: false)
+                let differing = zip(a.bytes, b.bytes).enumerated().first { $0.element.0 != $0.element.1 }
+                #expect(differing == nil, "\(color) at \(opacity) in \(rect): first difference at byte \(differing?.offset ?? -1)")
+            }
+        }
+        _ = try PixelBuffer.render(size: CGSize(width: 50, height: 40), scale: 2) { ctx in
+            #expect(!ctx.fillUnscaled(CGRect(x: 0.25, y: 0, width: 20, height: 15), with: .color(.red)))   // half a pixel off
+            #expect(!ctx.fillUnscaled(CGRect(x: 0, y: 0, width: 20, height: 15),
+                                      with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 1, y: 1))))
+            var turned = ctx
+            turned.rotate(by: .degrees(10))
+            #expect(!turned.fillUnscaled(CGRect(x: 0, y: 0, width: 20, height: 15), with: .color(.red)))
+        }
+        #expect(Path(CGRect(x: 1, y: 2, width: 3, height: 4)).rectangle == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(Path(ellipseIn: CGRect(x: 1, y: 2, width: 3, height: 4)).rectangle == nil)
+    }
+
     @Test func scaledOrFadedDrawsGoThroughCairo() throws {
         let img = try sprite()
         _ = try PixelBuffer.render(size: CGSize(width: 50, height: 40), scale: 2) { ctx in

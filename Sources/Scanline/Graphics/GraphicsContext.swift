@@ -320,6 +320,9 @@ public struct GraphicsContext {
     /// Fills `path` (user space) with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         surface.log?.record(.fill, self, bounds: path.boundingRect, shading: shading)
+        // Large pixel-aligned rectangles of one colour (a backdrop, a dimming layer) skip cairo.
+        if let rect = path.rectangle, rect.width * rect.height * surface.scale * surface.scale >= 65_536,
+           fillUnscaled(rect, with: shading) { return }
         perform { cr, o in
             GraphicsContext.appendPath(path, to: cr)
             cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -391,6 +394,41 @@ public struct GraphicsContext {
         pixels.bytes.withUnsafeBufferPointer { src in
             let from = src.baseAddress! + (y0 - Int(y)) * srcStride + (x0 - Int(x)) * 4
             PixelKernels.overRGBA(from, srcStride: srcStride, onto: surface.data + y0 * stride + x0 * 4, dstStride: stride,
+                                  width: x1 - x0, height: y1 - y0)
+        }
+        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        return true
+    }
+
+    /// Fills `rect` (user space) with one colour when it covers whole device pixels: cairo's source
+    /// pixel, composited by the same OVER kernel as `drawUnscaled` across cores, so the bytes are
+    /// cairo's. False, drawing nothing, when the case is not that simple.
+    func fillUnscaled(_ rect: CGRect, with shading: Shading) -> Bool {
+        let t = transform, s = surface.scale
+        guard blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return false }
+        switch shading.storage {
+        case .color, .foreground: break
+        default: return false
+        }
+        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s, w = rect.width * s, h = rect.height * s
+        guard x == x.rounded(), y == y.rounded(), w == w.rounded(), h == h.rounded(), abs(x) < 1e9, abs(y) < 1e9, w < 1e9, h < 1e9 else { return false }
+        let x0 = max(0, Int(x)), y0 = max(0, Int(y))
+        let x1 = min(surface.width, Int(x + w)), y1 = min(surface.height, Int(y + h))
+        guard x0 < x1, y0 < y1 else { return true }
+        // The pixel cairo makes of this colour at this opacity (its rounding, premultiplied).
+        guard let probe = try? CairoSurface(width: 1, height: 1, scale: 1) else { return false }
+        cairo_set_operator(probe.cr, CAIRO_OPERATOR_SOURCE)
+        setSource(probe.cr, shading, opacity: opacity.isNaN ? 0 : min(max(opacity, 0), 1))
+        cairo_paint(probe.cr)
+        probe.flush()
+        let b = probe.data   // B, G, R, A in memory
+        let row = [UInt8](unsafeUninitializedCapacity: (x1 - x0) * 4) { p, n in
+            for i in 0..<(x1 - x0) { p[i * 4] = b[2]; p[i * 4 + 1] = b[1]; p[i * 4 + 2] = b[0]; p[i * 4 + 3] = b[3] }
+            n = (x1 - x0) * 4
+        }
+        surface.flush()
+        row.withUnsafeBufferPointer { src in
+            PixelKernels.overRGBA(src.baseAddress!, srcStride: 0, onto: surface.data + y0 * surface.stride + x0 * 4, dstStride: surface.stride,
                                   width: x1 - x0, height: y1 - y0)
         }
         cairo_surface_mark_dirty_rectangle(surface.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))

@@ -58,6 +58,14 @@ public struct Path: Hashable, Sendable {
     /// Closes the current subpath with a line back to its start.
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
+    /// The rectangle, when the path is exactly one `addRect` (user space).
+    var rectangle: CGRect? {
+        guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1], case let .line(c) = elements[2],
+              case let .line(d) = elements[3], case .closeSubpath = elements[4],
+              b.y == a.y, c.x == b.x, d.y == c.y, d.x == a.x, a.x <= b.x, a.y <= c.y else { return nil }
+        return CGRect(x: a.x, y: a.y, width: b.x - a.x, height: c.y - a.y)
+    }
+
     /// A closed rectangle, clockwise from its top-left corner.
     public mutating func addRect(_ r: CGRect) {
         let r = r.standardized
