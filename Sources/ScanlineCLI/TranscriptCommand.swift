@@ -28,11 +28,11 @@ enum TranscriptCommand {
         run: { args, output in try await run(args, &output) })
 
     /// The transcript's encoding when no `--preset` is given: x264's superfast with its macroblock
-    /// tree (and our 5-frame lookahead) kept on. Superfast alone turns the tree off, which more
-    /// than doubles the file of a slowly moving background; veryfast costs x264 about 30 % more
-    /// CPU, which is what kept a 1080×1920 render under real time on two cores. On 10 s of the
-    /// 1080×1920 transcript at CRF 20 the file is ~22 % bigger than veryfast's, with less error
-    /// both on flat backgrounds and on text (README, "Speed").
+    /// tree (and our 5-frame lookahead) kept on. Superfast alone turns the tree off, and at the
+    /// same CRF then spends almost four times the bytes on a slowly moving background; veryfast
+    /// costs x264 about 30 % more CPU, which kept a 1080×1920 render at about real time on two
+    /// cores. On 10 s of the 1080×1920 transcript at CRF 20 the file is ~22 % bigger than
+    /// veryfast's, with less error both on flat backgrounds and on text (README, "Speed").
     static func defaultEncoding(_ video: VideoEncoder.Options) -> VideoEncoder.Options {
         var v = video
         v.preset = "superfast"
