@@ -31,20 +31,31 @@ enum GalleryCommand {
     static let command = Command(
         name: "gallery",
         summary: "Render every seed demo to GIF, MP4 and a still PNG (make demo runs it).",
-        usage: "gallery -o <folder> [--readme] [--quiet]",
+        usage: "gallery -o <folder> [--scene NAME[,NAME…]] [--readme] [--quiet]",
         options: [
             OptionSpec(["--output", "-o"], value: "FOLDER", help: "Where to write (created if missing). Default gallery/."),
+            OptionSpec(["--scene"], value: "NAMES", help: "Only these scenes, comma-separated (see 'scanline list'). Default: all."),
             OptionSpec(["--readme"], help: "Only the GIFs, sized for a README: scenes longer than 6 s at 3/4 size."),
             OptionSpec(["--quiet", "-q"], help: "No progress lines."),
         ],
-        examples: ["scanline gallery -o gallery/", "scanline gallery --readme -o docs/gallery/"],
+        examples: ["scanline gallery -o gallery/", "scanline gallery --readme -o docs/gallery/", "scanline gallery --scene glitch-text,pulse-phrase -o demos/"],
         run: { args, output in
+            var scenes = SceneRegistry.all
+            if let names = args.string("--scene") {
+                scenes = try names.split(separator: ",", omittingEmptySubsequences: false).map { name in
+                    let name = name.trimmingCharacters(in: .whitespaces)
+                    guard let scene = SceneRegistry.named(name) else {
+                        throw UsageError("unknown scene '\(name)'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", ")) (see 'scanline list')")
+                    }
+                    return scene
+                }
+            }
             let folder = URL(fileURLWithPath: args.string("--output") ?? "gallery")
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
                 throw ScanlineError.cannotWrite(path: folder.path, reason: "cannot create the folder")
             }
             let readme = args.has("--readme")
-            for scene in SceneRegistry.all {
+            for scene in scenes {
                 let long = scene.duration > 6
                 let make = { @MainActor (scale: CGFloat, fps: Double) throws -> SceneRenderer in
                     try SceneRenderer(try scene.make(SceneArguments([:])), size: scene.size, scale: scale, fps: fps)

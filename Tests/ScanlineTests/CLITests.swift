@@ -69,12 +69,32 @@ import Testing
         (["text", "Hi"], "missing -o/--output"),
         (["text", "Hi", "--frobs", "2", "-o", "/tmp/x.png"], "unknown option '--frobs'"),
         (["fonts", "--design", "comic"], "--design must be one of"),
+        (["gallery", "--scene", "glitch-text,nope", "-o", "/tmp/scanline-gallery-never"], "unknown scene 'nope'; scenes: chromatic-glitch-demo"),
     ])
     func usageErrorsExitTwoWithOneLine(args: [String], message: String) async {
         let r = await run(args)
         #expect(r.code == 2)
         #expect(r.err.contains(message), "stderr was: \(r.err)")
         #expect(r.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func galleryRendersTheScenesAskedFor() async throws {
+        let r = await run(["gallery", "--scene", "pulse-phrase", "-o", folder.path])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err == "gallery: pulse-phrase.png, .gif, .mp4\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["pulse-phrase.gif", "pulse-phrase.mp4", "pulse-phrase.png"])
+        // The still at scale 2; the GIF at 25 fps and the MP4 at 30 fps, for the scene's 1.2 s.
+        let still = try PixelBuffer(contentsOf: folder.appendingPathComponent("pulse-phrase.png"))
+        #expect(still.width == 780 && still.height == 280)
+        let gif = try probe(folder.appendingPathComponent("pulse-phrase.gif"))
+        #expect(gif.width == 390 && gif.height == 140 && abs(gif.duration - 1.2) < 0.02, "\(gif)")
+        let mp4 = try FFmpeg.probe(folder.appendingPathComponent("pulse-phrase.mp4"))
+        #expect(mp4.frameTimes.count == 36 && mp4.width == 780 && mp4.height == 280)
+        // --readme: the GIF only.
+        let readme = folder.appendingPathComponent("readme")
+        #expect(await run(["gallery", "--readme", "--scene", "pulse-phrase", "-q", "-o", readme.path]).code == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: readme.path) == ["pulse-phrase.gif"])
     }
 
     @Test func unwritableOutputExitsOneAndLeavesNoFile() async throws {

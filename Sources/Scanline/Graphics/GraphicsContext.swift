@@ -375,46 +375,57 @@ public struct GraphicsContext {
         draw(src, in: rect)
     }
 
+    /// Where `rect` (user space) lands when it covers whole device pixels under a plain translation
+    /// with nothing else in effect (normal blend; no clip, mask or filter): its top-left device
+    /// pixel and the part of it inside the surface (empty when none is). Nil when not that simple.
+    func wholeDevicePixels(_ rect: CGRect) -> (x: Int, y: Int, visible: (x0: Int, y0: Int, x1: Int, y1: Int))? {
+        let t = transform, s = surface.scale
+        guard blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return nil }
+        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s, w = rect.width * s, h = rect.height * s
+        guard x == x.rounded(), y == y.rounded(), w == w.rounded(), h == h.rounded(),
+              abs(x) < 1e9, abs(y) < 1e9, w >= 0, w < 1e9, h >= 0, h < 1e9 else { return nil }
+        let x0 = max(0, Int(x)), y0 = max(0, Int(y))
+        let x1 = max(x0, min(surface.width, Int(x + w))), y1 = max(y0, min(surface.height, Int(y + h)))
+        return (Int(x), Int(y), (x0, y0, x1, y1))
+    }
+
+    /// Composites premultiplied RGBA rows (`srcStride` bytes apart; 0 repeats one row) over the
+    /// surface's pixels [x0, x1) × [y0, y1) (not empty) with the AVX2 OVER kernel across cores:
+    /// cairo's bytes.
+    func compositeOver(_ src: UnsafePointer<UInt8>, srcStride: Int, _ r: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        surface.flush()
+        PixelKernels.overRGBA(src, srcStride: srcStride, onto: surface.data + r.y0 * surface.stride + r.x0 * 4, dstStride: surface.stride,
+                              width: r.x1 - r.x0, height: r.y1 - r.y0)
+        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(r.x0), Int32(r.y0), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0))
+    }
+
     /// Draws premultiplied pixels that land one to one on whole device pixels (a shader's output
     /// drawn back into its frame) straight into the surface: the same bytes cairo's OVER gives,
     /// without a cairo copy of the image. False, drawing nothing, when the case is not that simple.
     func drawUnscaled(_ pixels: PixelBuffer, in rect: CGRect) -> Bool {
-        let t = transform, s = surface.scale
-        guard pixels.alpha == .premultiplied, opacity == 1, blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty,
-              t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return false }
-        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s
-        guard x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9,
-              CGFloat(pixels.width) == rect.width * s, CGFloat(pixels.height) == rect.height * s else { return false }
-        // The part inside the surface.
-        let x0 = max(0, Int(x)), y0 = max(0, Int(y))
-        let x1 = min(surface.width, Int(x) + pixels.width), y1 = min(surface.height, Int(y) + pixels.height)
-        guard x0 < x1, y0 < y1 else { return true }
-        surface.flush()
-        let stride = surface.stride, srcStride = pixels.width * 4
+        let s = surface.scale
+        guard pixels.alpha == .premultiplied, opacity == 1,
+              CGFloat(pixels.width) == rect.width * s, CGFloat(pixels.height) == rect.height * s,
+              let target = wholeDevicePixels(rect) else { return false }
+        let v = target.visible
+        guard v.x0 < v.x1, v.y0 < v.y1 else { return true }
         pixels.bytes.withUnsafeBufferPointer { src in
-            let from = src.baseAddress! + (y0 - Int(y)) * srcStride + (x0 - Int(x)) * 4
-            PixelKernels.overRGBA(from, srcStride: srcStride, onto: surface.data + y0 * stride + x0 * 4, dstStride: stride,
-                                  width: x1 - x0, height: y1 - y0)
+            compositeOver(src.baseAddress! + (v.y0 - target.y) * pixels.width * 4 + (v.x0 - target.x) * 4, srcStride: pixels.width * 4, v)
         }
-        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
         return true
     }
 
     /// Fills `rect` (user space) with one colour when it covers whole device pixels: cairo's source
-    /// pixel, composited by the same OVER kernel as `drawUnscaled` across cores, so the bytes are
-    /// cairo's. False, drawing nothing, when the case is not that simple.
+    /// pixel, composited like `drawUnscaled`, so the bytes are cairo's. False, drawing nothing,
+    /// when the case is not that simple.
     func fillUnscaled(_ rect: CGRect, with shading: Shading) -> Bool {
-        let t = transform, s = surface.scale
-        guard blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return false }
         switch shading.storage {
         case .color, .foreground: break
         default: return false
         }
-        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s, w = rect.width * s, h = rect.height * s
-        guard x == x.rounded(), y == y.rounded(), w == w.rounded(), h == h.rounded(), abs(x) < 1e9, abs(y) < 1e9, w < 1e9, h < 1e9 else { return false }
-        let x0 = max(0, Int(x)), y0 = max(0, Int(y))
-        let x1 = min(surface.width, Int(x + w)), y1 = min(surface.height, Int(y + h))
-        guard x0 < x1, y0 < y1 else { return true }
+        guard let target = wholeDevicePixels(rect) else { return false }
+        let v = target.visible
+        guard v.x0 < v.x1, v.y0 < v.y1 else { return true }
         // The pixel cairo makes of this colour at this opacity (its rounding, premultiplied).
         guard let probe = try? CairoSurface(width: 1, height: 1, scale: 1) else { return false }
         cairo_set_operator(probe.cr, CAIRO_OPERATOR_SOURCE)
@@ -422,16 +433,11 @@ public struct GraphicsContext {
         cairo_paint(probe.cr)
         probe.flush()
         let b = probe.data   // B, G, R, A in memory
-        let row = [UInt8](unsafeUninitializedCapacity: (x1 - x0) * 4) { p, n in
-            for i in 0..<(x1 - x0) { p[i * 4] = b[2]; p[i * 4 + 1] = b[1]; p[i * 4 + 2] = b[0]; p[i * 4 + 3] = b[3] }
-            n = (x1 - x0) * 4
+        let row = [UInt8](unsafeUninitializedCapacity: (v.x1 - v.x0) * 4) { p, n in
+            for i in 0..<(v.x1 - v.x0) { p[i * 4] = b[2]; p[i * 4 + 1] = b[1]; p[i * 4 + 2] = b[0]; p[i * 4 + 3] = b[3] }
+            n = (v.x1 - v.x0) * 4
         }
-        surface.flush()
-        row.withUnsafeBufferPointer { src in
-            PixelKernels.overRGBA(src.baseAddress!, srcStride: 0, onto: surface.data + y0 * surface.stride + x0 * 4, dstStride: surface.stride,
-                                  width: x1 - x0, height: y1 - y0)
-        }
-        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        row.withUnsafeBufferPointer { compositeOver($0.baseAddress!, srcStride: 0, v) }
         return true
     }
 
