@@ -222,12 +222,15 @@ func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: 
 }
 
 @Suite struct UnscaledImageTests {
-    /// A 40×30 image of every alpha level, half transparent, some pixels fully clear or opaque.
+    /// A 40×30 image of every alpha level, half transparent, some pixels fully clear or opaque;
+    /// its first ten rows start with 16 opaque pixels, then 16 clear ones (the kernel's shortcuts).
     func sprite() throws -> PixelBuffer {
         var bytes = [UInt8]()
         for y in 0..<30 {
             for x in 0..<40 {
                 let a = (x * 7 + y * 13) % 256
+                if y < 10 && x < 16 { bytes += [UInt8(x * 15), UInt8(y * 20), 90, 255]; continue }
+                if y < 10 && x < 32 { bytes += [0, 0, 0, 0]; continue }
                 bytes += [UInt8(a * (x % 5) / 4), UInt8(a * (y % 3) / 2), UInt8(a), UInt8(a)]
             }
         }
@@ -261,7 +264,7 @@ func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: 
         // gradient at scale 2, partly off the surface; against the same fill through cairo (a
         // clip around everything turns the direct path off without changing cairo's result).
         let fills: [(Color, Double)] = [(.black.opacity(0.35), 1), (.red, 1), (Color(red: 0.2, green: 0.7, blue: 0.4).opacity(0.5), 0.7),
-                                        (.white.opacity(0.999), 1), (.blue, 0.01)]
+                                        (.white.opacity(0.999), 1), (.blue, 0.01), (.clear, 1)]
         for (color, opacity) in fills {
             for rect in [CGRect(x: 5, y: 2.5, width: 30, height: 20), CGRect(x: -10, y: -10, width: 100, height: 30)] {
                 func render(direct: Bool) throws -> PixelBuffer {
