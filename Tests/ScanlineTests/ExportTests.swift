@@ -146,6 +146,52 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         odd.abort()
     }
 
+    @Test func apngStoresOnlyWhatChanges() throws {
+        // Four 64×48 frames: a half-transparent pattern; a 10×6 block of it changed (part turned
+        // fully clear); the same again; all of it changed. ffmpeg decodes every frame exactly, and
+        // each frame stores the rectangle that changed (one pixel when nothing did).
+        func frame(_ seed: Int, block: Bool) throws -> PixelBuffer {
+            var b = [UInt8]()
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    if block && (20..<30).contains(x) && (30..<36).contains(y) {
+                        b += x < 25 ? [0, 0, 0, 0] : [200, UInt8(x * 3), 40, 180]
+                    } else {
+                        b += [UInt8((x * 4 + seed) % 256), UInt8((y * 5 + seed) % 256), UInt8((x + y) % 256), UInt8(80 + (x * y + seed) % 176)]
+                    }
+                }
+            }
+            return try PixelBuffer(width: 64, height: 48, alpha: .straight, bytes: b)
+        }
+        let frames = [try frame(0, block: false), try frame(0, block: true), try frame(0, block: true), try frame(7, block: false)]
+        let url = folder.appendingPathComponent("regions.apng")
+        let apng = try APNGEncoder(url: url, width: 64, height: 48, fps: 10, frameCount: frames.count)
+        for f in frames { try apng.write(f) }
+        try apng.finish()
+        let raw = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"], what: "decode")
+        #expect(raw.count == 4 * 64 * 48 * 4)
+        for (n, f) in frames.enumerated() {
+            let decoded = [UInt8](raw[(n * 64 * 48 * 4)..<((n + 1) * 64 * 48 * 4)])
+            let differing = zip(decoded, f.bytes).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(differing == nil, "frame \(n): first difference at byte \(differing?.offset ?? -1)")
+        }
+        let rects = try APNGEncoder.chunks(of: Data(contentsOf: url)).filter { $0.type == "fcTL" }.map { c -> [UInt32] in
+            let d = [UInt8](c.data)
+            return (0..<4).map { k in UInt32(d[4 + k * 4]) << 24 | UInt32(d[5 + k * 4]) << 16 | UInt32(d[6 + k * 4]) << 8 | UInt32(d[7 + k * 4]) }
+        }
+        #expect(rects == [[64, 48, 0, 0], [10, 6, 20, 30], [1, 1, 0, 0], [64, 48, 0, 0]])   // width, height, x, y
+    }
+
+    @Test func pngEncodingGrowsItsBufferWhenItMust() throws {
+        // Noise does not deflate: a 100-byte first buffer is too small, so the second pass writes it.
+        var rng = SystemRandomNumberGenerator()
+        let img = try PixelBuffer(width: 50, height: 40, alpha: .straight, bytes: (0..<(50 * 40 * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        let small = try PNGCodec.encode(img, capacity: 100)
+        #expect(small.count > 8000)
+        #expect(try PNGCodec.decode(small).bytes == img.bytes)
+        #expect(try PNGCodec.encode(img) == small)
+    }
+
     @Test func apngWithTheWrongFrameCountLeavesNoFile() throws {
         let url = folder.appendingPathComponent("short.apng")
         let frame = try PixelBuffer(width: 8, height: 8)

@@ -32,8 +32,7 @@ import Testing
         let img = try PixelBuffer.render(size: CGSize(width: 200, height: 90), scale: 2, background: .white, environment: env) { ctx in
             ctx.translateBy(x: 10, y: 5)
             for line in layout {
-                var behind = ctx
-                behind.fill(Path(roundedRect: line.typographicBounds.rect, cornerRadius: 4), with: .color(Color.yellow.opacity(0.35)))
+                ctx.fill(Path(roundedRect: line.typographicBounds.rect, cornerRadius: 4), with: .color(Color.yellow.opacity(0.35)))
                 ctx.draw(line)
             }
         }

@@ -1,8 +1,9 @@
 /// Animated PNG (APNG), streamed: each frame is compressed by libpng as an ordinary PNG as soon as
 /// it is rendered, and its image data is written out at once as the animation's next frame
 /// (`IDAT` for the first frame, which is also the still image viewers without APNG show, then
-/// `fdAT`). Every frame is stored whole and replaces the last (`APNG_BLEND_OP_SOURCE`), so
-/// transparency animates too. Lossless, 8-bit straight RGBA.
+/// `fdAT`). After the first, a frame stores only the rectangle that changed since the last one,
+/// which replaces that part of the canvas (`APNG_BLEND_OP_SOURCE`, so transparency animates too);
+/// a frame with no change stores one unchanged pixel. Lossless, 8-bit straight RGBA.
 ///
 /// The number of frames goes in the header, so it is given up front; writing more or fewer is an
 /// error. Frame delays are exact fractions of a second for whole-number rates (1/fps) and
@@ -14,6 +15,8 @@ public final class APNGEncoder: FrameSink {
     var sequence: UInt32 = 0
     var written = 0
     var failed = false
+    /// The last frame written, straight RGBA, to find what the next one changes.
+    var previous: [UInt8] = []
 
     /// Starts an APNG at `url` (written under a temporary name until `finish`) for `frameCount`
     /// frames of `width` × `height` pixels at `fps`, played `loop` times (0: for ever).
@@ -35,7 +38,11 @@ public final class APNGEncoder: FrameSink {
         }
         guard written < frameCount else { throw ScanlineError.renderFailed(reason: "more frames than the \(frameCount) the APNG announced") }
         do {
-            let chunks = try APNGEncoder.chunks(of: PNGCodec.encode(frame))
+            let straight = frame.converted(to: .straight)
+            let r = written == 0 ? (x: 0, y: 0, width: width, height: height) : APNGEncoder.changedRect(previous, straight.bytes, width: width, height: height)
+            let region = r.width == width && r.height == height ? straight : try straight.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+            let chunks = try APNGEncoder.chunks(of: PNGCodec.encode(region))
+            previous = straight.bytes
             var out = Data()
             if written == 0 {
                 guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw ScanlineError.renderFailed(reason: "libpng wrote no IHDR") }
@@ -43,7 +50,7 @@ public final class APNGEncoder: FrameSink {
                 out += APNGEncoder.chunk("IHDR", header.data)
                 out += APNGEncoder.chunk("acTL", APNGEncoder.be32(UInt32(frameCount)) + APNGEncoder.be32(UInt32(loop)))
             }
-            out += APNGEncoder.chunk("fcTL", frameControl())
+            out += APNGEncoder.chunk("fcTL", frameControl(r))
             for data in chunks where data.type == "IDAT" {
                 if written == 0 {
                     out += APNGEncoder.chunk("IDAT", data.data)
@@ -60,15 +67,38 @@ public final class APNGEncoder: FrameSink {
         }
     }
 
-    /// The `fcTL` body for the next frame: whole canvas, its delay, no disposal, replace.
-    func frameControl() -> Data {
+    /// The `fcTL` body for the next frame: its rectangle (pixels), its delay, no disposal, replace.
+    func frameControl(_ r: (x: Int, y: Int, width: Int, height: Int)) -> Data {
         let (num, den) = delay(ofFrame: written)
-        var d = APNGEncoder.be32(sequence) + APNGEncoder.be32(UInt32(width)) + APNGEncoder.be32(UInt32(height))
-        d += APNGEncoder.be32(0) + APNGEncoder.be32(0)
+        var d = APNGEncoder.be32(sequence) + APNGEncoder.be32(UInt32(r.width)) + APNGEncoder.be32(UInt32(r.height))
+        d += APNGEncoder.be32(UInt32(r.x)) + APNGEncoder.be32(UInt32(r.y))
         d += [UInt8(num >> 8), UInt8(num & 0xFF), UInt8(den >> 8), UInt8(den & 0xFF)]
         d += [0, 0]   // APNG_DISPOSE_OP_NONE, APNG_BLEND_OP_SOURCE
         sequence += 1
         return d
+    }
+
+    /// The smallest rectangle (pixels) holding every pixel where two RGBA frames differ; one pixel
+    /// at the origin when none does.
+    static func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    let row = y * width
+                    guard memcmp(ra.baseAddress! + row * 4, rb.baseAddress! + row * 4, width * 4) != 0 else { continue }
+                    minY = min(minY, y); maxY = y
+                    var x = 0
+                    while pa[row + x] == pb[row + x] { x += 1 }
+                    minX = min(minX, x)
+                    var x1 = width - 1
+                    while pa[row + x1] == pb[row + x1] { x1 -= 1 }
+                    maxX = max(maxX, x1)
+                }
+            }
+        }
+        return maxY < 0 ? (0, 0, 1, 1) : (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
     /// Frame `n`'s delay as a fraction num/den of a second: 1/fps for whole rates up to 65535,

@@ -8,28 +8,33 @@ public enum PNGCodec {
     static let imageVersion: UInt32 = 1 // PNG_IMAGE_VERSION
 
     /// Encodes `image` as PNG bytes. Premultiplied buffers are converted to straight alpha first.
-    public static func encode(_ image: PixelBuffer) throws -> Data {
+    public static func encode(_ image: PixelBuffer) throws -> Data { try encode(image, capacity: nil) }
+
+    /// `encode`, starting from a buffer of `capacity` bytes (nil: one that fits unless deflating grows the data).
+    static func encode(_ image: PixelBuffer, capacity: Int?) throws -> Data {
         let straight = image.converted(to: .straight)
-        var png = png_image()
-        png.version = imageVersion
-        png.width = UInt32(straight.width)
-        png.height = UInt32(straight.height)
-        png.format = formatRGBA
-        var size: Int = 0
-        // First call measures, second call writes.
-        let measured = straight.bytes.withUnsafeBytes { px in
-            png_image_write_to_memory(&png, nil, &size, 0, px.baseAddress, Int32(straight.width * 4), nil)
+        func header() -> png_image {
+            var p = png_image()
+            p.version = imageVersion; p.width = UInt32(straight.width); p.height = UInt32(straight.height); p.format = formatRGBA
+            return p
         }
-        guard measured != 0, size > 0 else { throw ScanlineError.renderFailed(reason: "PNG encoding failed: \(message(&png))") }
-        var out = Data(count: size)
-        let ok = out.withUnsafeMutableBytes { dst in
-            straight.bytes.withUnsafeBytes { px in
-                png_image_write_to_memory(&png, dst.baseAddress, &size, 0, px.baseAddress, Int32(straight.width * 4), nil)
+        var png = header()
+        // One pass into a buffer that fits unless the data grows when deflated (then libpng says
+        // how much it needs, and a second pass writes it): measuring first would compress twice.
+        var out = Data(count: capacity ?? (straight.bytes.count + straight.height + straight.bytes.count / 64 + 4096))
+        for _ in 0..<2 {
+            var size = out.count
+            let ok = out.withUnsafeMutableBytes { dst in
+                straight.bytes.withUnsafeBytes { px in
+                    png_image_write_to_memory(&png, dst.baseAddress, &size, 0, px.baseAddress, Int32(straight.width * 4), nil)
+                }
             }
+            if ok != 0 { out.count = size; return out }
+            guard size > out.count else { break }
+            out = Data(count: size)
+            png = header()
         }
-        guard ok != 0 else { throw ScanlineError.renderFailed(reason: "PNG encoding failed: \(message(&png))") }
-        out.count = size
-        return out
+        throw ScanlineError.renderFailed(reason: "PNG encoding failed: \(message(&png))")
     }
 
     /// Decodes PNG bytes to straight RGBA. `path` only names the source in errors.
