@@ -163,13 +163,16 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
             }
             return try PixelBuffer(width: 64, height: 48, alpha: .straight, bytes: b)
         }
-        let frames = [try frame(0, block: false), try frame(0, block: true), try frame(0, block: true), try frame(7, block: false)]
+        // A fifth: two opaque dots far apart (a rectangle of mostly unchanged pixels, drawn over).
+        var dots = try frame(7, block: false)
+        for (x, y) in [(3, 4), (60, 44)] { dots.bytes.replaceSubrange(((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 4), with: [255, 255, 255, 255]) }
+        let frames = [try frame(0, block: false), try frame(0, block: true), try frame(0, block: true), try frame(7, block: false), dots]
         let url = folder.appendingPathComponent("regions.apng")
         let apng = try APNGEncoder(url: url, width: 64, height: 48, fps: 10, frameCount: frames.count)
         for f in frames { try apng.write(f) }
         try apng.finish()
         let raw = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"], what: "decode")
-        #expect(raw.count == 4 * 64 * 48 * 4)
+        #expect(raw.count == frames.count * 64 * 48 * 4)
         for (n, f) in frames.enumerated() {
             let decoded = [UInt8](raw[(n * 64 * 48 * 4)..<((n + 1) * 64 * 48 * 4)])
             let differing = zip(decoded, f.bytes).enumerated().first { $0.element.0 != $0.element.1 }
@@ -177,9 +180,11 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         }
         let rects = try APNGEncoder.chunks(of: Data(contentsOf: url)).filter { $0.type == "fcTL" }.map { c -> [UInt32] in
             let d = [UInt8](c.data)
-            return (0..<4).map { k in UInt32(d[4 + k * 4]) << 24 | UInt32(d[5 + k * 4]) << 16 | UInt32(d[6 + k * 4]) << 8 | UInt32(d[7 + k * 4]) }
+            return (0..<4).map { k in UInt32(d[4 + k * 4]) << 24 | UInt32(d[5 + k * 4]) << 16 | UInt32(d[6 + k * 4]) << 8 | UInt32(d[7 + k * 4]) } + [UInt32(d[25])]
         }
-        #expect(rects == [[64, 48, 0, 0], [10, 6, 20, 30], [1, 1, 0, 0], [64, 48, 0, 0]])   // width, height, x, y
+        // width, height, x, y, blend (0 replace, 1 over): the block has clear pixels, so it
+        // replaces; no change is one clear pixel drawn over.
+        #expect(rects == [[64, 48, 0, 0, 0], [10, 6, 20, 30, 0], [1, 1, 0, 0, 1], [64, 48, 0, 0, 0], [58, 41, 3, 4, 1]])
     }
 
     @Test func pngEncodingGrowsItsBufferWhenItMust() throws {

@@ -2,8 +2,10 @@
 /// it is rendered, and its image data is written out at once as the animation's next frame
 /// (`IDAT` for the first frame, which is also the still image viewers without APNG show, then
 /// `fdAT`). After the first, a frame stores only the rectangle that changed since the last one,
-/// which replaces that part of the canvas (`APNG_BLEND_OP_SOURCE`, so transparency animates too);
-/// a frame with no change stores one unchanged pixel. Lossless, 8-bit straight RGBA.
+/// which replaces that part of the canvas (`APNG_BLEND_OP_SOURCE`, so transparency animates too)
+/// or, when every changed pixel is opaque and that is smaller, is drawn over it with the unchanged
+/// pixels clear (`APNG_BLEND_OP_OVER`); a frame with no change stores one clear pixel drawn over.
+/// Lossless, 8-bit straight RGBA.
 ///
 /// The number of frames goes in the header, so it is given up front; writing more or fewer is an
 /// error. Frame delays are exact fractions of a second for whole-number rates (1/fps) and
@@ -41,7 +43,12 @@ public final class APNGEncoder: FrameSink {
             let straight = frame.converted(to: .straight)
             let r = written == 0 ? (x: 0, y: 0, width: width, height: height) : APNGEncoder.changedRect(previous, straight.bytes, width: width, height: height)
             let region = r.width == width && r.height == height ? straight : try straight.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
-            let chunks = try APNGEncoder.chunks(of: PNGCodec.encode(region))
+            var png = try PNGCodec.encode(region), over = false
+            if written > 0, let masked = APNGEncoder.maskedUnchanged(region, previous, at: r, canvasWidth: width) {
+                let alt = try PNGCodec.encode(masked)
+                if alt.count < png.count { png = alt; over = true }
+            }
+            let chunks = try APNGEncoder.chunks(of: png)
             previous = straight.bytes
             var out = Data()
             if written == 0 {
@@ -50,7 +57,7 @@ public final class APNGEncoder: FrameSink {
                 out += APNGEncoder.chunk("IHDR", header.data)
                 out += APNGEncoder.chunk("acTL", APNGEncoder.be32(UInt32(frameCount)) + APNGEncoder.be32(UInt32(loop)))
             }
-            out += APNGEncoder.chunk("fcTL", frameControl(r))
+            out += APNGEncoder.chunk("fcTL", frameControl(r, over: over))
             for data in chunks where data.type == "IDAT" {
                 if written == 0 {
                     out += APNGEncoder.chunk("IDAT", data.data)
@@ -67,13 +74,14 @@ public final class APNGEncoder: FrameSink {
         }
     }
 
-    /// The `fcTL` body for the next frame: its rectangle (pixels), its delay, no disposal, replace.
-    func frameControl(_ r: (x: Int, y: Int, width: Int, height: Int)) -> Data {
+    /// The `fcTL` body for the next frame: its rectangle (pixels), its delay, no disposal, and
+    /// whether it is drawn over the canvas (else it replaces that part).
+    func frameControl(_ r: (x: Int, y: Int, width: Int, height: Int), over: Bool = false) -> Data {
         let (num, den) = delay(ofFrame: written)
         var d = APNGEncoder.be32(sequence) + APNGEncoder.be32(UInt32(r.width)) + APNGEncoder.be32(UInt32(r.height))
         d += APNGEncoder.be32(UInt32(r.x)) + APNGEncoder.be32(UInt32(r.y))
         d += [UInt8(num >> 8), UInt8(num & 0xFF), UInt8(den >> 8), UInt8(den & 0xFF)]
-        d += [0, 0]   // APNG_DISPOSE_OP_NONE, APNG_BLEND_OP_SOURCE
+        d += [0, over ? 1 : 0]   // APNG_DISPOSE_OP_NONE; APNG_BLEND_OP_OVER or _SOURCE
         sequence += 1
         return d
     }
@@ -99,6 +107,28 @@ public final class APNGEncoder: FrameSink {
             }
         }
         return maxY < 0 ? (0, 0, 1, 1) : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// The changed rectangle `region` (straight RGBA, at `r` on the canvas) with its unchanged
+    /// pixels made clear, to be drawn over the last frame: often smaller, since clear runs deflate
+    /// well. Nil when that cannot show the frame (a changed pixel is not opaque, and drawing over
+    /// cannot lower alpha) or would barely help (under a tenth of the pixels unchanged).
+    static func maskedUnchanged(_ region: PixelBuffer, _ previous: [UInt8], at r: (x: Int, y: Int, width: Int, height: Int),
+                                canvasWidth: Int) -> PixelBuffer? {
+        var bytes = region.bytes, unchanged = 0
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                let i = (y * r.width + x) * 4, j = ((r.y + y) * canvasWidth + r.x + x) * 4
+                if bytes[i] == previous[j] && bytes[i + 1] == previous[j + 1] && bytes[i + 2] == previous[j + 2] && bytes[i + 3] == previous[j + 3] {
+                    bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0; bytes[i + 3] = 0
+                    unchanged += 1
+                } else if bytes[i + 3] != 255 {
+                    return nil
+                }
+            }
+        }
+        guard unchanged * 10 >= r.width * r.height else { return nil }
+        return try? PixelBuffer(width: r.width, height: r.height, alpha: .straight, bytes: bytes)
     }
 
     /// Frame `n`'s delay as a fraction num/den of a second: 1/fps for whole rates up to 65535,
