@@ -20,9 +20,10 @@ let package = Package(
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
-        // Small C helpers: JPEG decoding (libjpeg reports errors by longjmp, which Swift cannot catch).
+        // Small C helpers: JPEG decoding and PNG encoding with chosen filters (libjpeg and libpng
+        // report errors by longjmp, which Swift cannot catch), and the hot pixel loops.
         .target(name: "CScanline", path: "Sources/CScanline",
-                linkerSettings: [.linkedLibrary("jpeg")]),
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CGif", "CWebP", "CScanline"],
                 path: "Sources/Scanline"),
         // The seed blocks, one file each, and the seed demos.

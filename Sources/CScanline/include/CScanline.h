@@ -3,6 +3,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Encodes 8-bit straight RGBA rows (`stride` bytes apart) as a PNG with libpng: `filters` a set of
+/// PNG_FILTER_* bits (0: all, libpng's adaptive choice), `level` zlib's 0...9. Returns 0 with the
+/// file in *out (free with scanline_free) and its size in *length, or -1.
+int scanline_encode_png(const uint8_t *rgba, int width, int height, size_t stride, int filters, int level,
+                        uint8_t **out, size_t *length);
+
 /// Decodes a JPEG file held in memory into straight (unpremultiplied) RGBA8, row-major, no padding.
 /// On success returns 0 and sets *out_pixels (free with scanline_free), *out_width and *out_height.
 /// On failure returns non-zero and writes a NUL-terminated reason into `error` (at most error_size bytes).

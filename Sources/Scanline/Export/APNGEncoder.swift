@@ -19,6 +19,8 @@ public final class APNGEncoder: FrameSink {
     var failed = false
     /// The last frame written, straight RGBA, to find what the next one changes.
     var previous: [UInt8] = []
+    /// The row filters frames are encoded with (chosen every 16 frames by size).
+    var filters = PNGCodec.Filters.none
 
     /// Starts an APNG at `url` (written under a temporary name until `finish`) for `frameCount`
     /// frames of `width` × `height` pixels at `fps`, played `loop` times (0: for ever).
@@ -43,9 +45,20 @@ public final class APNGEncoder: FrameSink {
             let straight = frame.converted(to: .straight)
             let r = written == 0 ? (x: 0, y: 0, width: width, height: height) : APNGEncoder.changedRect(previous, straight.bytes, width: width, height: height)
             let region = r.width == width && r.height == height ? straight : try straight.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
-            var png = try PNGCodec.encode(region), over = false
+            // Row filters: both kinds on the first frame and every 16th, which sets them for the
+            // frames up to the next such one (the smaller file wins; pictures rarely change kind).
+            let decide = written % 16 == 0
+            func encode(_ img: PixelBuffer) throws -> Data {
+                let png = try PNGCodec.encode(img, filters: filters)
+                guard decide else { return png }
+                let other: PNGCodec.Filters = filters == .none ? .adaptive : .none
+                let alt = try PNGCodec.encode(img, filters: other)
+                if alt.count < png.count { filters = other; return alt }
+                return png
+            }
+            var png = try encode(region), over = false
             if written > 0, let masked = APNGEncoder.maskedUnchanged(region, previous, at: r, canvasWidth: width) {
-                let alt = try PNGCodec.encode(masked)
+                let alt = try encode(masked)
                 if alt.count < png.count { png = alt; over = true }
             }
             let chunks = try APNGEncoder.chunks(of: png)

@@ -1,4 +1,5 @@
 internal import CPNG
+internal import CScanline
 
 /// PNG reading and writing through libpng's simplified API (no setjmp needed).
 /// Files hold straight RGBA, 8 bits a channel.
@@ -7,34 +8,23 @@ public enum PNGCodec {
     static let formatRGBA: UInt32 = 3
     static let imageVersion: UInt32 = 1 // PNG_IMAGE_VERSION
 
-    /// Encodes `image` as PNG bytes. Premultiplied buffers are converted to straight alpha first.
-    public static func encode(_ image: PixelBuffer) throws -> Data { try encode(image, capacity: nil) }
+    /// Row filters for `encode(_:filters:level:)`: libpng's adaptive choice among all five, or none
+    /// (often smaller for flat synthetic pictures such as text on one colour).
+    public enum Filters: Sendable { case adaptive, none }
 
-    /// `encode`, starting from a buffer of `capacity` bytes (nil: one that fits unless deflating grows the data).
-    static func encode(_ image: PixelBuffer, capacity: Int?) throws -> Data {
+    /// Encodes `image` as PNG bytes (8-bit straight RGBA, sRGB) with the given row filters and zlib
+    /// `level` (0...9); by default libpng's own choices, as most PNG writers make them.
+    /// Premultiplied buffers are converted to straight alpha first.
+    public static func encode(_ image: PixelBuffer, filters: Filters = .adaptive, level: Int = 6) throws -> Data {
         let straight = image.converted(to: .straight)
-        func header() -> png_image {
-            var p = png_image()
-            p.version = imageVersion; p.width = UInt32(straight.width); p.height = UInt32(straight.height); p.format = formatRGBA
-            return p
+        var out: UnsafeMutablePointer<UInt8>? = nil, length = 0
+        let ok = straight.bytes.withUnsafeBufferPointer { px in
+            scanline_encode_png(px.baseAddress, Int32(straight.width), Int32(straight.height), straight.width * 4,
+                                filters == .none ? 0x08 : 0, Int32(min(max(level, 0), 9)), &out, &length)
         }
-        var png = header()
-        // One pass into a buffer that fits unless the data grows when deflated (then libpng says
-        // how much it needs, and a second pass writes it): measuring first would compress twice.
-        var out = Data(count: capacity ?? (straight.bytes.count + straight.height + straight.bytes.count / 64 + 4096))
-        for _ in 0..<2 {
-            var size = out.count
-            let ok = out.withUnsafeMutableBytes { dst in
-                straight.bytes.withUnsafeBytes { px in
-                    png_image_write_to_memory(&png, dst.baseAddress, &size, 0, px.baseAddress, Int32(straight.width * 4), nil)
-                }
-            }
-            if ok != 0 { out.count = size; return out }
-            guard size > out.count else { break }
-            out = Data(count: size)
-            png = header()
-        }
-        throw ScanlineError.renderFailed(reason: "PNG encoding failed: \(message(&png))")
+        guard ok == 0, let out else { throw ScanlineError.renderFailed(reason: "PNG encoding failed") }
+        defer { scanline_free(out) }
+        return Data(bytes: out, count: length)
     }
 
     /// Decodes PNG bytes to straight RGBA. `path` only names the source in errors.
