@@ -3,8 +3,8 @@
 /// (`IDAT` for the first frame, which is also the still image viewers without APNG show, then
 /// `fdAT`). After the first, a frame stores only the rectangle that changed since the last one,
 /// which replaces that part of the canvas (`APNG_BLEND_OP_SOURCE`, so transparency animates too)
-/// or, when every changed pixel is opaque and that is smaller, is drawn over it with the unchanged
-/// pixels clear (`APNG_BLEND_OP_OVER`); a frame with no change stores one clear pixel drawn over.
+/// or, when every changed pixel is opaque and that has been smaller, is drawn over it with the
+/// unchanged pixels clear (`APNG_BLEND_OP_OVER`); a frame with no change stores one pixel.
 /// Lossless, 8-bit straight RGBA.
 ///
 /// The number of frames goes in the header, so it is given up front; writing more or fewer is an
@@ -19,8 +19,9 @@ public final class APNGEncoder: FrameSink {
     var failed = false
     /// The last frame written, straight RGBA, to find what the next one changes.
     var previous: [UInt8] = []
-    /// The row filters frames are encoded with (chosen every 16 frames by size).
-    var filters = PNGCodec.Filters.none
+    /// How frames are stored until the next choice (made every 16 frames by size): drawn over
+    /// with unchanged pixels cleared (when a frame allows it) or not, and with which row filters.
+    var storage: (over: Bool, filters: PNGCodec.Filters) = (false, .none)
 
     /// Starts an APNG at `url` (written under a temporary name until `finish`) for `frameCount`
     /// frames of `width` × `height` pixels at `fps`, played `loop` times (0: for ever).
@@ -45,21 +46,25 @@ public final class APNGEncoder: FrameSink {
             let straight = frame.converted(to: .straight)
             let r = written == 0 ? (x: 0, y: 0, width: width, height: height) : APNGEncoder.changedRect(previous, straight.bytes, width: width, height: height)
             let region = r.width == width && r.height == height ? straight : try straight.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
-            // Row filters: both kinds on the first frame and every 16th, which sets them for the
-            // frames up to the next such one (the smaller file wins; pictures rarely change kind).
-            let decide = written % 16 == 0
-            func encode(_ img: PixelBuffer) throws -> Data {
-                let png = try PNGCodec.encode(img, filters: filters)
-                guard decide else { return png }
-                let other: PNGCodec.Filters = filters == .none ? .adaptive : .none
-                let alt = try PNGCodec.encode(img, filters: other)
-                if alt.count < png.count { filters = other; return alt }
-                return png
-            }
-            var png = try encode(region), over = false
-            if written > 0, let masked = APNGEncoder.maskedUnchanged(region, previous, at: r, canvasWidth: width) {
-                let alt = try encode(masked)
-                if alt.count < png.count { png = alt; over = true }
+            // How to store it: the rectangle as it is, or drawn over with its unchanged pixels
+            // cleared; with no row filter or libpng's adaptive ones. Every way is tried on the
+            // first two frames and every 16th after, and the smallest is used up to the next such
+            // frame (pictures rarely change kind), so other frames are encoded once.
+            let decide = written == 0 || written % 16 == 1
+            let masked = written > 0 && (decide || storage.over) ? APNGEncoder.maskedUnchanged(region, previous, at: r, canvasWidth: width) : nil
+            var png: Data, over: Bool
+            if decide {
+                var best = (png: try PNGCodec.encode(region, filters: .none), over: false, filters: PNGCodec.Filters.none)
+                for (img, isOver, f) in [(region, false, PNGCodec.Filters.adaptive)] + (masked.map { [($0, true, .none), ($0, true, .adaptive)] } ?? []) {
+                    let data = try PNGCodec.encode(img, filters: f)
+                    if data.count < best.png.count { best = (data, isOver, f) }
+                }
+                (png, over) = (best.png, best.over)
+                storage = (best.over, best.filters)
+            } else if let masked, storage.over {
+                (png, over) = (try PNGCodec.encode(masked, filters: storage.filters), true)
+            } else {
+                (png, over) = (try PNGCodec.encode(region, filters: storage.filters), false)
             }
             let chunks = try APNGEncoder.chunks(of: png)
             previous = straight.bytes
