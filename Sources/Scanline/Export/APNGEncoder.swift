@@ -94,7 +94,7 @@ public final class APNGEncoder: FrameSink {
 
     /// The `fcTL` body for the next frame: its rectangle (pixels), its delay, no disposal, and
     /// whether it is drawn over the canvas (else it replaces that part).
-    func frameControl(_ r: (x: Int, y: Int, width: Int, height: Int), over: Bool = false) -> Data {
+    func frameControl(_ r: (x: Int, y: Int, width: Int, height: Int), over: Bool) -> Data {
         let (num, den) = delay(ofFrame: written)
         var d = APNGEncoder.be32(sequence) + APNGEncoder.be32(UInt32(r.width)) + APNGEncoder.be32(UInt32(r.height))
         d += APNGEncoder.be32(UInt32(r.x)) + APNGEncoder.be32(UInt32(r.y))

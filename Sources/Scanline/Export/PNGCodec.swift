@@ -1,7 +1,8 @@
 internal import CPNG
 internal import CScanline
 
-/// PNG reading and writing through libpng's simplified API (no setjmp needed).
+/// PNG reading through libpng's simplified API (no setjmp needed), and writing through its full
+/// API in C (`scanline_encode_png`), which lets the row filters and zlib level be chosen.
 /// Files hold straight RGBA, 8 bits a channel.
 public enum PNGCodec {
     // libpng's PNG_FORMAT_RGBA (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA); a macro Swift does not import.
