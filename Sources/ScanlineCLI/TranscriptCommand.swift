@@ -18,7 +18,7 @@ enum TranscriptCommand {
             OptionSpec(["--fps"], value: "N", help: "Frames per second. Default 30."),
             OptionSpec(["--reduce-motion"], help: "Keep the background still and make the scrolling jump."),
             OptionSpec(["--crf"], value: "N", help: "Video quality, 0 (best) … 51. Default 20."),
-            OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default: superfast with x264's macroblock tree kept on (plain superfast turns it off)."),
+            OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default: superfast, with its mb-tree kept on."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
         ],
         examples: [
