@@ -8,6 +8,7 @@ public enum PNGCodec {
     // libpng's PNG_FORMAT_RGBA (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA); a macro Swift does not import.
     static let formatRGBA: UInt32 = 3
     static let imageVersion: UInt32 = 1 // PNG_IMAGE_VERSION
+    static let filterNone: Int32 = 0x08 // PNG_FILTER_NONE
 
     /// Row filters for `encode(_:filters:level:)`: libpng's adaptive choice among all five, or none
     /// (often smaller for flat synthetic pictures such as text on one colour).
@@ -21,7 +22,7 @@ public enum PNGCodec {
         var out: UnsafeMutablePointer<UInt8>? = nil, length = 0
         let ok = straight.bytes.withUnsafeBufferPointer { px in
             scanline_encode_png(px.baseAddress, Int32(straight.width), Int32(straight.height), straight.width * 4,
-                                filters == .none ? 0x08 : 0, Int32(min(max(level, 0), 9)), &out, &length)
+                                filters == .none ? filterNone : 0, Int32(min(max(level, 0), 9)), &out, &length)
         }
         guard ok == 0, let out else { throw ScanlineError.renderFailed(reason: "PNG encoding failed") }
         defer { scanline_free(out) }
