@@ -106,28 +106,15 @@ public enum ScanlineCLI {
         }
     }
 
-    /// The process entry point: runs, prints, exits. Ctrl-C removes unfinished output files.
+    /// The process entry point: runs, prints, exits. Ctrl-C, SIGTERM and SIGHUP remove unfinished output files.
     @MainActor public static func main() async -> Never {
-        signal(SIGINT) { _ in
-            FFmpeg.terminateAll()
-            AtomicFile.removeAllPending()
-            _exit(130)
-        }
-        signal(SIGTERM) { _ in
-            FFmpeg.terminateAll()
-            AtomicFile.removeAllPending()
-            _exit(143)
-        }
+        // Ctrl-C, kill and a dropped terminal remove unfinished outputs and stop ffmpeg children,
+        // outside the signal handler (see Interruption).
+        Interruption.installSignalHandlers()
         signal(SIGPIPE, SIG_IGN) // a dead ffmpeg child must give an error, not kill us
         // Frames are large and short-lived: have malloc map them fresh and give them back at once,
         // so a long render's memory stays flat instead of growing with fragmentation.
         scanline_tune_malloc()
-        // A parent may have blocked these (test runners do); Ctrl-C must still reach us.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
-        sigprocmask(SIG_UNBLOCK, &unblock, nil)
         var output = Output()
         output.isTerminal = isatty(2) != 0
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }

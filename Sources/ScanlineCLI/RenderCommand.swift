@@ -115,6 +115,9 @@ enum RenderCommand {
             return
         }
         guard let out = args.string("--output") else { throw UsageError("missing -o/--output") }
+        if FramePattern.looksNumbered(out) {
+            do { _ = try FramePattern(out) } catch let e as ScanlineError { throw UsageError(e.description) }
+        }
         if let format = ExportFormat.from(path: out), format.isAnimated, args.string("--frames") == nil, format != .pngSequence || time == nil {
             guard time == nil else { throw UsageError("--time picks a still; an animation runs from 0 for --duration") }
             var options = ExportOptions()
@@ -142,15 +145,17 @@ enum RenderCommand {
             if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: nil) && !out.hasSuffix(".png")) {
                 pattern = (out.hasSuffix("/") ? out : out + "/") + "frame-%04d.png"
             }
-            guard pattern.contains("%") else { throw UsageError("for --frames, -o needs a %d or %04d pattern or a folder, e.g. 'out/frame-%04d.png'") }
+            guard FramePattern.looksNumbered(pattern) else { throw UsageError("for --frames, -o needs a %d or %04d pattern or a folder, e.g. 'out/frame-%04d.png'") }
+            let names = try FramePattern(pattern)
+            try FramePattern.createFolder(for: names.name(frames.lowerBound))
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal && frames.count > 30, output: output)
             for (i, n) in frames.enumerated() {
                 let image = try await renderer.frame(n)
-                try image.writePNG(to: URL(fileURLWithPath: String(format: pattern, n)))
+                try image.writePNG(to: URL(fileURLWithPath: names.name(n)))
                 bar.update(i + 1, frames.count)
             }
             bar.finish()
-            output.warn("wrote \(frames.count) frames to \(String(format: pattern, frames.lowerBound)) … \(String(format: pattern, frames.upperBound))")
+            output.warn("wrote \(frames.count) frames to \(names.name(frames.lowerBound)) … \(names.name(frames.upperBound))")
             return
         }
         let url = URL(fileURLWithPath: out)

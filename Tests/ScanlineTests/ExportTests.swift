@@ -311,7 +311,12 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(abs(try probe(out).duration - 1) < 0.1)
     }
 
-    @Test func ctrlCDuringAnMP4RenderLeavesNoFileAndNoFFmpeg() async throws {
+    /// Ctrl-C, kill and a dropped SSH session (SIGHUP) each stop the render, leave no file and no
+    /// ffmpeg, and exit with 128 + the signal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signalDuringAnMP4RenderLeavesNoFileAndNoFFmpeg(_ sig: Int32) async throws {
+        let folder = folder.appendingPathComponent("signal-\(sig)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("long.mp4")
         let p = Process()
         p.executableURL = Binary.url
@@ -325,9 +330,9 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         }
         #expect(started)
         try await Task.sleep(nanoseconds: 300_000_000)
-        p.interrupt()
+        kill(p.processIdentifier, sig)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 130)
+        #expect(p.terminationStatus == 128 + sig)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         try await Task.sleep(nanoseconds: 200_000_000)
         let left = try await Binary.processesMentioning(folder.path)

@@ -71,18 +71,33 @@ public final class AtomicFile: @unchecked Sendable {
         try data.withUnsafeBytes { try write($0) }
     }
 
-    /// Closes the temporary file and renames it to the destination.
+    /// Flushes the temporary file to the disk, closes it, renames it to the destination and then
+    /// flushes the folder, so that a crash or power cut at any point leaves either the old file or
+    /// the complete new one under the destination's name, never an empty or partial one.
     public func commit() throws {
         guard !finished else { return }
         finished = true
-        let closed = close(fd)
-        if closed != 0 || rename(temporaryPath, destination.path) != 0 {
-            let reason = String(cString: strerror(errno))
+        var ok = fsync(fd) == 0 || errno == EINVAL   // EINVAL: a file system that cannot sync (a pipe, /dev/null)
+        var reason = ok ? "" : String(cString: strerror(errno))
+        if close(fd) != 0, ok { ok = false; reason = String(cString: strerror(errno)) }
+        if ok, rename(temporaryPath, destination.path) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        guard ok else {
             unlink(temporaryPath)
             AtomicFile.unregister(temporaryPath)
             throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
         }
         AtomicFile.unregister(temporaryPath)
+        AtomicFile.syncFolder(of: destination)
+    }
+
+    /// Flushes a folder's entries (a rename in it) to the disk; best effort, as some file systems
+    /// refuse to open or sync a folder.
+    static func syncFolder(of url: URL) {
+        let folder = url.deletingLastPathComponent().path
+        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { return }
+        _ = fsync(dir)
+        close(dir)
     }
 
     /// Closes and removes the temporary file; the destination is left as it was.
@@ -113,7 +128,8 @@ public final class AtomicFile: @unchecked Sendable {
     /// The temporary files not yet committed or aborted.
     public static var pending: [String] { lock.lock(); defer { lock.unlock() }; return pendingPaths }
 
-    /// Removes every pending temporary file. For use on the way out of a process (signal handlers).
+    /// Removes every pending temporary file. For use on the way out of a process: it takes a lock,
+    /// so call it from a normal thread (`Interruption` does), never from inside a signal handler.
     public static func removeAllPending() {
         for p in pending { unlink(p) }
     }

@@ -69,13 +69,15 @@ public enum FFmpeg {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
         try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes are read at once: a child that fills one while we wait on the other would hang.
+        let output = PipeDrain(out), errors = PipeDrain(err, tail: 16384)
+        let data = output.wait()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
-            let first = String(decoding: errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(p.terminationStatus)"
-            throw ScanlineError.unreadableFile(path: args.last ?? "", reason: "ffmpeg could not \(what): \(first)")
+            let last = errors.finalLine() ?? "exit \(p.terminationStatus)"
+            throw ScanlineError.unreadableFile(path: args.last ?? "", reason: "\(tool.lastPathComponent) could not \(what): \(last)")
         }
+        _ = errors.wait()
         return data
     }
 
@@ -125,7 +127,8 @@ public final class VideoEncoder: FrameSink {
     let file: AtomicFile
     let process: Process
     let input: FileHandle
-    let errors: Pipe
+    /// ffmpeg's standard error, read as it comes; the last lines explain a failure.
+    let errors: PipeDrain
     let width: Int, height: Int
     /// Frames go to ffmpeg as 4:2:0 converted here (even sides), else as RGBA.
     let sendsYUV: Bool
@@ -178,14 +181,14 @@ public final class VideoEncoder: FrameSink {
         process = Process()
         process.executableURL = ffmpeg
         process.arguments = args
-        let pipe = Pipe()
-        errors = Pipe()
+        let pipe = Pipe(), errorPipe = Pipe()
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        process.standardError = errorPipe
         input = pipe.fileHandleForWriting
         writer = PipeWriter(input)
         do { try process.run() } catch { file.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
+        errors = PipeDrain(errorPipe, tail: 16384)
         FFmpeg.track(process)
     }
 
@@ -235,7 +238,7 @@ public final class VideoEncoder: FrameSink {
     }
 
     func lastError() -> String {
-        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+        errors.lastLine ?? (process.isRunning ? "unknown error" : "exit \(process.terminationStatus)")
     }
 
     /// Waits for every frame to be encoded, then renames the file into place.
@@ -244,12 +247,12 @@ public final class VideoEncoder: FrameSink {
         finished = true
         writer.drain()
         try? input.close()
-        let messages = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         FFmpeg.untrack(process)
+        let last = errors.finalLine()
         guard process.terminationStatus == 0, frames > 0, writer.failure == nil else {
             file.abort()
-            let why = String(decoding: messages, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+            let why = last ?? "exit \(process.terminationStatus)"
             throw ScanlineError.renderFailed(reason: frames == 0 ? "no frames to encode" : "ffmpeg failed to encode: \(why)")
         }
         try file.commit()

@@ -7,20 +7,19 @@ public protocol FrameSink: AnyObject {
     func abort()
 }
 
-/// Numbered PNG files: a pattern with a printf number (`out/frame-%04d.png`).
+/// Numbered PNG files: a `FramePattern` such as `out/frame-%04d.png`.
 public final class PNGSequenceSink: FrameSink {
-    let pattern: String
+    let pattern: FramePattern
     var index: Int
-    /// Frames named from `pattern` (a printf number such as %04d), counting from `firstIndex`.
+    /// Frames named from `pattern` (one `%d` or `%0Nd` field), counting from `firstIndex`. Throws
+    /// for any other `%` field.
     public init(pattern: String, firstIndex: Int = 0) throws {
-        guard pattern.contains("%") else {
-            throw ScanlineError.invalidArgument(name: "output", value: pattern, reason: "a PNG sequence needs a %d or %04d in its name")
-        }
-        self.pattern = pattern; index = firstIndex
+        self.pattern = try FramePattern(pattern); index = firstIndex
+        try FramePattern.createFolder(for: self.pattern.name(firstIndex))
     }
     /// Writes the next numbered PNG.
     public func write(_ frame: PixelBuffer) throws {
-        try frame.writePNG(to: URL(fileURLWithPath: String(format: pattern, index)))
+        try frame.writePNG(to: URL(fileURLWithPath: pattern.name(index)))
         index += 1
     }
     /// Nothing to finish: each file is complete when written.

@@ -6,7 +6,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
     /// The format a path asks for: `%` in it means a PNG sequence, else its extension (nil: unknown).
     public static func from(path: String) -> ExportFormat? {
-        if path.contains("%") { return .pngSequence }
+        if FramePattern.looksNumbered(path) { return .pngSequence }
         return ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
     }
     /// Everything but a still PNG.

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Stopping renders from outside: Ctrl-C, `kill`, a dropped SSH session, or a call of one's own.
+///
+/// `stopAll()` removes every output file still being written (their temporary names; finished
+/// files are untouched) and kills every ffmpeg child. `installSignalHandlers()` makes SIGINT,
+/// SIGTERM and SIGHUP do that and then exit with 128 + the signal's number, as a shell expects.
+/// The clean-up runs on a dispatch queue, never inside a signal handler, because it takes locks
+/// and frees memory, which are not async-signal-safe.
+public enum Interruption {
+    /// The signals `installSignalHandlers` handles.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    private static let lock = NSLock()
+
+    /// Removes every partial output file and stops every child process that renders started.
+    /// Safe to call from any thread; a render still running then fails with a write error.
+    public static func stopAll() {
+        FFmpeg.terminateAll()
+        AtomicFile.removeAllPending()
+    }
+
+    /// Handles SIGINT, SIGTERM and SIGHUP: `stopAll()`, then `_exit(128 + signal)`. The signals'
+    /// default action is turned off and a dispatch source receives them instead; calling it again
+    /// does nothing.
+    public static func installSignalHandlers() {
+        lock.lock(); defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        let queue = DispatchQueue(label: "scanline.interruption")
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            sigaddset(&mask, sig)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler {
+                stopAll()
+                _exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        // A parent may have blocked these (test runners do); they must still reach us.
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
+    }
+}

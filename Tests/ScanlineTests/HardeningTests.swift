@@ -1,0 +1,77 @@
+import Testing
+@testable import Scanline
+@testable import ScanlineCLI
+
+/// Issue #19's fixes: numbered output names are never C formats, child pipes are drained, and
+/// signals clean up from outside the handler.
+@Suite struct HardeningTests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-hardening-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+
+    @Test func framePatternFormatsInSwift() throws {
+        #expect(try FramePattern("out/frame-%04d.png").name(7) == "out/frame-0007.png")
+        #expect(try FramePattern("f%d.png").name(12345) == "f12345.png")
+        #expect(try FramePattern("f%02d.png").name(123) == "f123.png")
+        #expect(try FramePattern("100%%-%03d.png").name(5) == "100%-005.png")
+        #expect(try FramePattern("%d-100%%.png").name(5) == "5-100%.png")
+        #expect(try FramePattern("f%04d.png").name(-3) == "f-003.png")   // as C's %04d prints it
+    }
+
+    @Test(arguments: ["out/%s.png", "%n%n%n.png", "%x.png", "%d-%d.png", "%5d.png", "%-4d.png", "%04.png", "plain%", "no-number%%.png", "%00d.png", "%010d.png", "%ld.png"])
+    func framePatternRefusesEverythingElse(_ bad: String) {
+        #expect(throws: ScanlineError.self) { try FramePattern(bad) }
+    }
+
+    /// The hole itself, through the CLI: `%s` and `%n` are a usage error, and nothing is written.
+    @Test func renderRefusesFormatDirectives() async throws {
+        for bad in ["%s.png", "%n%n%n.png"] {
+            for extra in [["--frames", "0..2"], []] {
+                var o = Output()
+                let code = await ScanlineCLI.run(["render", "glitch-text", "--size", "40x20", "--scale", "1", "--duration", "0.1"]
+                                                 + extra + ["-o", folder.appendingPathComponent(bad).path], output: &o)
+                #expect(code == 2, "\(bad) \(extra): \(o.stderr)")
+                #expect(o.stderr.contains("number field") && o.stderr.split(separator: "\n").count == 1)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// The README's example works in a fresh folder: the sequence's folder is made.
+    @Test func frameSequenceMakesItsFolder() async throws {
+        var o = Output()
+        let pattern = folder.appendingPathComponent("new/out/frame-%04d.png").path
+        let code = await ScanlineCLI.run(["render", "glitch-text", "--size", "40x20", "--scale", "1", "--frames", "0..1", "-o", pattern], output: &o)
+        #expect(code == 0, "\(o.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("new/out").path).sorted() == ["frame-0000.png", "frame-0001.png"])
+    }
+
+    /// A child that writes 1 MB to stderr before its stdout: reading one pipe to the end before the
+    /// other would hang (the pipe holds 64 KiB); both are drained at once.
+    @Test(.timeLimit(.minutes(1))) func childWithLotsOfStderrDoesNotHang() throws {
+        let sh = URL(fileURLWithPath: "/bin/sh")
+        let script = "head -c 1000000 /dev/zero | tr '\\0' 'e' >&2; echo >&2; echo 'last words' >&2; echo out"
+        let data = try FFmpeg.run(sh, ["-c", script], what: "talk")
+        #expect(String(decoding: data, as: UTF8.self) == "out\n")
+        let failing = "head -c 1000000 /dev/zero | tr '\\0' 'e' >&2; echo >&2; echo 'the real reason' >&2; exit 3"
+        #expect { try FFmpeg.run(sh, ["-c", failing], what: "fail") } throws: { e in
+            "\(e)".hasSuffix("sh could not fail: the real reason")
+        }
+    }
+
+    @Test func pipeDrainKeepsOnlyTheTail() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "head -c 300000 /dev/zero | tr '\\0' 'a'; printf 'zz'"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let drain = PipeDrain(pipe, tail: 1000)
+        p.waitUntilExit()
+        let kept = drain.wait()
+        #expect(kept.count == 1000)
+        #expect(kept.suffix(3) == Data("azz".utf8))
+    }
+}
