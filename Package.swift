@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CGif", "CWebP", "CScanline"],
                 path: "Sources/Scanline"),
         // The seed blocks, one file each, and the seed demos.
-        .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks"),
+        .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks",
+                resources: [.process("Shaders")]),
         .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks", "CScanline"], path: "Sources/ScanlineCLI"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),

@@ -32,6 +32,10 @@ public enum ChromaticGlitchShaderMath {
         reduceMotion || !seconds.isFinite ? 0 : seconds.truncatingRemainder(dividingBy: timeWrap)
     }
 
+    /// The seed's own `ChromaticGlitchShader.metal`, shipped unchanged as a resource of this
+    /// module and compiled for the CPU on first use (see `ShaderLibrary(url:)`).
+    public static let metalLibrary = ShaderLibrary.bundle(.module)
+
     /// The function, with its arguments in the order it declares them.
     public static func shader(amount: Double, time: Double, bounds: CGSize) -> Shader {
         ChromaticGlitchShaderSplit.register()

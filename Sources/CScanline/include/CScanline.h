@@ -68,4 +68,12 @@ void scanline_swap_red_blue(const uint8_t *src, size_t src_stride, uint8_t *dst,
 /// Frees memory returned by this module.
 void scanline_free(void *pointer);
 
+/// The [[stitchable]] functions of the .metal file `file`, read through libclang (loaded from the
+/// path `libclang` with dlopen) with the compiler arguments `args`. Returns malloc'd text (free
+/// with scanline_free), one line each, tab-separated: `F name line column returnType canonical`
+/// for a function, then `P name type canonical` for each of its parameters; `E message` for each
+/// error clang reported. Returns NULL with a reason in `error` when libclang cannot be used.
+char *scanline_metal_signatures(const char *libclang, const char *file, const char *const *args, int nargs,
+                                char *error, size_t error_size);
+
 #endif

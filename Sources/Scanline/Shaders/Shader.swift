@@ -103,7 +103,7 @@ public struct Shader: Equatable, Sendable {
 
     /// The checked, decoded function ready to run.
     func prepare(as type: UsageType) throws -> ShaderRunner {
-        guard let entry = function.library.registry.entry(named: function.name) else {
+        guard let entry = try function.library.registry.lookUp(function.name) else {
             throw ShaderError.unknownFunction(name: function.name, known: function.library.registry.names)
         }
         guard entry.kind == type.kind || (type.kind == .shapeStyle && entry.kind == .color) else {
@@ -145,6 +145,14 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
     case wrongUsage(function: String, declared: String, used: String)
     case argumentCount(function: String, expected: Int, got: Int, parameters: [String])
     case argumentKind(function: String, index: Int, parameter: String, expected: String, got: String)
+    /// A `.metal` file did not compile: `message` quotes clang's first error with its file:line:column.
+    case compileFailed(file: String, message: String)
+    /// No clang (or libclang) to compile `.metal` files with; `reason` says how to point at one.
+    case metalToolchain(reason: String)
+    /// A stitchable function whose signature no SwiftUI effect can call.
+    case unusableFunction(name: String, reason: String)
+    /// The same function name in two places of one library (two files, or a file and a Swift registration).
+    case duplicateFunction(name: String, places: [String])
 
     /// One line naming the function and what was wrong.
     public var description: String {
@@ -157,6 +165,14 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "shader function '\(f)' takes \(expected) argument\(expected == 1 ? "" : "s") (\(parameters.joined(separator: ", "))) but was given \(got)"
         case let .argumentKind(f, index, parameter, expected, got):
             return "shader function '\(f)': argument \(index + 1) ('\(parameter)') must be .\(expected), got .\(got)"
+        case let .compileFailed(file, message):
+            return "cannot compile \(file):\n\(message)"
+        case let .metalToolchain(reason):
+            return reason
+        case let .unusableFunction(name, reason):
+            return "shader function '\(name)' cannot be used from SwiftUI: \(reason)"
+        case let .duplicateFunction(name, places):
+            return "shader function '\(name)' is defined more than once: \(places.joined(separator: " and "))"
         }
     }
 }
@@ -176,17 +192,48 @@ public struct ShaderFunction: Equatable, Sendable {
     }
 }
 
-/// A collection of shader functions by name, as SwiftUI's `ShaderLibrary`. Functions are Swift
-/// types registered with `register(_:as:)`. `ShaderLibrary.default` is shared by the process;
-/// `ShaderLibrary()` makes a library of one's own.
+/// A collection of shader functions by name, as SwiftUI's `ShaderLibrary`. Functions come from
+/// `.metal` files, compiled for the CPU with the Swift toolchain's clang (`ShaderLibrary(url:)`,
+/// `.bundle(_:)`, and the main bundle's resources for `.default`), or are Swift types registered
+/// with `register(_:as:)`. `ShaderLibrary.default` is shared by the process; `ShaderLibrary()`
+/// makes a library of one's own.
+///
+/// `.metal` files are compiled the first time one of their functions is used (or by
+/// `loadMetalFunctions()`), and cached on disk; a compile error is thrown from `compile(as:)` and
+/// reported as a warning by the effects that use the shader.
 @dynamicMemberLookup
 public struct ShaderLibrary: Equatable, Sendable {
     @usableFromInline let registry: ShaderRegistry
 
     /// An empty library of one's own.
     public init() { registry = ShaderRegistry() }
-    /// The library shared by the process; built-in shaders register here.
-    public static let `default` = ShaderLibrary()
+    /// The library shared by the process; built-in shaders register here, and the `.metal` files
+    /// among the main bundle's resources are found here too.
+    public static let `default`: ShaderLibrary = {
+        let library = ShaderLibrary()
+        library.registry.mainBundleFallback = true
+        return library
+    }()
+
+    /// The stitchable functions of a `.metal` file, or of every `.metal` file in a folder (and its
+    /// subfolders).
+    public init(url: URL) {
+        registry = ShaderRegistry()
+        registry.metalLocations = [url]
+    }
+
+    /// The stitchable functions of the `.metal` files among `bundle`'s resources: on Linux, a
+    /// target's `resources: [.process("Shaders")]` are copied into its resource bundle, and
+    /// `.bundle(.module)` finds them there.
+    public static func bundle(_ bundle: Bundle) -> ShaderLibrary {
+        let library = ShaderLibrary()
+        library.registry.metalLocations = [bundle.resourceURL ?? bundle.bundleURL]
+        return library
+    }
+
+    /// Compiles (or loads from the cache) the library's `.metal` files now, and returns their
+    /// stitchable functions; throws the first compile error.
+    @discardableResult public func loadMetalFunctions() throws -> [MetalFunction] { try registry.loadMetal() }
 
     /// The function `name` of the default library: `ShaderLibrary.wave`.
     public static subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: .default, name: name) }
@@ -263,5 +310,68 @@ public struct ShaderLibrary: Equatable, Sendable {
         lock.lock(); entries[name]?.accelerated = run; lock.unlock()
     }
     func entry(named name: String) -> Entry? { lock.lock(); defer { lock.unlock() }; return entries[name] }
-    var names: [String] { lock.lock(); defer { lock.unlock() }; return entries.keys.sorted() }
+    var names: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return Set(entries.keys).union(metalEntries.keys).sorted()
+    }
+
+    // MARK: Functions from .metal files
+
+    /// Files or folders whose `.metal` files this library compiles on first use.
+    var metalLocations: [URL] = []
+    /// `.default` also looks among the main bundle's resources when a name is not registered.
+    var mainBundleFallback = false
+    private var metal: Result<[MetalFunction], Error>?
+    private var metalEntries: [String: Result<Entry, ShaderError>] = [:]
+
+    /// The function `name`: a Swift registration or a compiled `.metal` function. Throws a compile
+    /// error, a name defined twice, or a function whose signature SwiftUI cannot call.
+    func lookUp(_ name: String) throws -> Entry? {
+        let registered = entry(named: name)
+        if registered == nil && metalLocations.isEmpty && !mainBundleFallback { return nil }
+        if !metalLocations.isEmpty || registered == nil { try loadMetal() }
+        lock.lock(); defer { lock.unlock() }
+        guard let compiled = metalEntries[name] else { return registered }
+        if registered != nil {
+            let file = (try? metal?.get())?.first { $0.name == name }?.file ?? "a .metal file"
+            throw ShaderError.duplicateFunction(name: name, places: ["\(file)", "a Swift function registered with ShaderLibrary.register"])
+        }
+        return try compiled.get()
+    }
+
+    /// Compiles the `.metal` files once; later calls return the same functions, or the same error.
+    @discardableResult func loadMetal() throws -> [MetalFunction] {
+        lock.lock(); defer { lock.unlock() }
+        if let metal { return try metal.get() }
+        let result = Result { () throws -> [MetalFunction] in
+            var locations = metalLocations
+            if mainBundleFallback, let resources = Bundle.main.resourceURL,
+               let names = try? FileManager.default.contentsOfDirectory(atPath: resources.path) {
+                locations += names.filter { $0.hasSuffix(".metal") }.sorted().map { resources.appendingPathComponent($0) }
+            }
+            var functions: [MetalFunction] = []
+            var found: [String: Result<Entry, ShaderError>] = [:]
+            for location in locations {
+                for source in try MetalCompiler.sources(at: location) {
+                    let module = try MetalCompiler.load(source)
+                    for f in module.functions {
+                        if let other = functions.first(where: { $0.name == f.name }) {
+                            throw ShaderError.duplicateFunction(name: f.name, places: ["\(other.file):\(other.line)", "\(f.file):\(f.line)"])
+                        }
+                        functions.append(f)
+                        found[f.name] = Result {
+                            guard let band = module.entries[f.name] else {
+                                throw ShaderError.unusableFunction(name: f.name, reason: f.problem ?? "it was not compiled")
+                            }
+                            return try Entry(metal: f, band: band)
+                        }.mapError { $0 as? ShaderError ?? .unusableFunction(name: f.name, reason: "\($0)") }
+                    }
+                }
+            }
+            metalEntries = found
+            return functions
+        }
+        metal = result
+        return try result.get()
+    }
 }

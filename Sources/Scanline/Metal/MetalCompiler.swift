@@ -1,0 +1,369 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CScanline
+
+/// Compiles `.metal` files for the CPU with the Swift toolchain's own clang, caches the result, and
+/// loads it.
+///
+/// For each file it (1) reads the `[[stitchable]]` functions and their parameter types from
+/// clang's AST through libclang, (2) generates a C++ file that includes the user's file unchanged
+/// and, per function, a band loop with a C entry point (so the shader inlines into its pixel loop
+/// and row-only work is hoisted by the compiler), (3) compiles that to a shared object with
+/// Metal's float semantics and (4) `dlopen`s it. Results are cached under
+/// `$XDG_CACHE_HOME/scanline/metal/` (or `~/.cache/scanline/metal/`), keyed by a hash of the
+/// sources, every file they include, Scanline's headers, the compiler's version and the flags.
+///
+/// A compiled shader is the user's code running in the user's process, as a Metal library is on
+/// Apple's platforms: Scanline compiles only files the user named.
+enum MetalCompiler {
+    /// The compiler flags that give Metal's semantics: float literals (`-cl-single-precision-
+    /// constant`), no fused multiply-add, no fast-math, math functions without `errno` (so calls
+    /// can be hoisted out of loops).
+    static let semanticFlags = ["-x", "c++", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-fno-math-errno",
+                                "-Xclang", "-cl-single-precision-constant", "-Wno-unknown-attributes", "-Wno-user-defined-literals",
+                                "-fno-color-diagnostics"]
+    static let buildFlags = ["-O3", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti"]
+    /// Bumped whenever the generated code or the cache layout changes.
+    static let generatorVersion = "1"
+
+    /// Where the compiler and libclang are.
+    struct Toolchain: Sendable {
+        var clang: URL
+        var libclang: URL
+        var version: String
+    }
+
+    nonisolated(unsafe) private static var cachedToolchain: Result<Toolchain, ShaderError>?
+    private static let lock = NSLock()
+
+    /// The clang++ to use: `$SCANLINE_CLANG`, else the one beside the running Swift toolchain's
+    /// `swift`, else `/opt/swift/usr/bin/clang++` or a `clang++` on PATH; libclang from
+    /// `$SCANLINE_LIBCLANG`, else `lib/libclang.so` of that toolchain.
+    static func toolchain() throws -> Toolchain {
+        try lock.withLock {
+            if let cachedToolchain { return try cachedToolchain.get() }
+            let result = Result { try findToolchain() }.mapError { $0 as? ShaderError ?? .metalToolchain(reason: "\($0)") }
+            cachedToolchain = result
+            return try result.get()
+        }
+    }
+
+    private static func findToolchain() throws -> Toolchain {
+        let env = ProcessInfo.processInfo.environment
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let given = env["SCANLINE_CLANG"], !given.isEmpty {
+            let url = URL(fileURLWithPath: given)
+            guard fm.isExecutableFile(atPath: url.path) else {
+                throw ShaderError.metalToolchain(reason: "SCANLINE_CLANG is '\(given)', which is not an executable clang++")
+            }
+            candidates = [url]
+        } else {
+            let path = env["PATH"] ?? "/usr/bin:/bin"
+            for dir in path.split(separator: ":") {
+                let swift = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
+                if fm.isExecutableFile(atPath: swift.path) {
+                    candidates.append(swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("clang++"))
+                }
+            }
+            candidates.append(URL(fileURLWithPath: "/opt/swift/usr/bin/clang++"))
+            for dir in path.split(separator: ":") { candidates.append(URL(fileURLWithPath: String(dir)).appendingPathComponent("clang++")) }
+        }
+        guard let clang = candidates.first(where: { fm.isExecutableFile(atPath: $0.path) }) else {
+            throw ShaderError.metalToolchain(reason: "no clang++ found to compile .metal files: the Swift toolchain ships one beside `swift`; put that toolchain on PATH or set SCANLINE_CLANG=/path/to/clang++")
+        }
+        let libclang: URL
+        if let given = env["SCANLINE_LIBCLANG"], !given.isEmpty { libclang = URL(fileURLWithPath: given) } else {
+            let lib = clang.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+            libclang = [lib.appendingPathComponent("libclang.so"), clang.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/libclang.so")]
+                .first { fm.fileExists(atPath: $0.path) } ?? lib.appendingPathComponent("libclang.so")
+        }
+        guard fm.fileExists(atPath: libclang.path) else {
+            throw ShaderError.metalToolchain(reason: "no libclang.so beside \(clang.path) (looked in \(libclang.deletingLastPathComponent().path)); set SCANLINE_LIBCLANG=/path/to/libclang.so")
+        }
+        let out = try? FFmpeg.run(clang, ["--version"], what: "tell its version")
+        guard let out, let first = String(decoding: out, as: UTF8.self).split(separator: "\n").first else {
+            throw ShaderError.metalToolchain(reason: "\(clang.path) does not run (`clang++ --version` failed); set SCANLINE_CLANG to a working clang++")
+        }
+        return Toolchain(clang: clang, libclang: libclang, version: String(first))
+    }
+
+    /// The cache folder: `$SCANLINE_CACHE_DIR`, else `$XDG_CACHE_HOME/scanline/metal`, else
+    /// `~/.cache/scanline/metal`.
+    static var defaultCacheFolder: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["SCANLINE_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir).appendingPathComponent("metal") }
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent("scanline/metal") }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/scanline/metal")
+    }
+
+    /// The `.metal` files of `url`: the file itself, or a folder's `.metal` files (recursively, sorted).
+    static func sources(at url: URL) throws -> [URL] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { throw ScanlineError.fileNotFound(path: url.path) }
+        guard isDir.boolValue else { return [url.standardizedFileURL] }
+        let all = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return all.filter { $0.pathExtension == "metal" }.map(\.standardizedFileURL).sorted { $0.path < $1.path }
+    }
+
+    /// Compiles (or loads from the cache) one `.metal` file.
+    static func load(_ source: URL, cache: URL = defaultCacheFolder) throws -> MetalModule {
+        let tools = try toolchain()
+        let path = source.standardizedFileURL.path
+        guard let text = FileManager.default.contents(atPath: path) else {
+            throw FileManager.default.fileExists(atPath: path) ? ScanlineError.unreadableFile(path: path, reason: "cannot read it") : ScanlineError.fileNotFound(path: path)
+        }
+        let headers = try headerFolder(cache)
+        let flags = semanticFlags + ["-I", headers.path, "-I", source.deletingLastPathComponent().path]
+        // The first key covers what is known before compiling; the files the source includes are
+        // learnt from the compile and listed beside it, and their contents make the second key.
+        var key = StableHash()
+        key.add(generatorVersion); key.add(tools.version); key.add(tools.clang.path)
+        key.add((flags + buildFlags).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
+        let firstKey = key.hex
+        let index = cache.appendingPathComponent("index/\(firstKey).deps")
+        if let deps = try? String(contentsOf: index, encoding: .utf8) {
+            let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
+            if let module = try? MetalModule(entry: entry, source: path) { return module }
+        }
+        // Not cached (or the cache is damaged): compile into a private folder, then rename it into place.
+        let functions = try readFunctions(path, flags: flags, tools: tools)
+        try FileManager.default.createDirectory(at: cache.appendingPathComponent("index"), withIntermediateDirectories: true)
+        let work = cache.appendingPathComponent("tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let wrapper = work.appendingPathComponent("entries.cpp")
+        try generate(functions, including: path).write(to: wrapper, atomically: false, encoding: .utf8)
+        let depFile = work.appendingPathComponent("deps.d")
+        let library = work.appendingPathComponent(MetalModule.libraryName)
+        try compile(tools.clang, flags + buildFlags + ["-MD", "-MF", depFile.path, "-o", library.path, wrapper.path], source: path)
+        try listing(functions).write(to: work.appendingPathComponent(MetalModule.functionsName), atomically: false, encoding: .utf8)
+        let deps = dependencies(depFile, excluding: [wrapper.path, path], headers: headers.path).joined(separator: "\n")
+        let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
+        if rename(work.path, entry.path) != 0 {
+            // Another process put the same entry in place first: use theirs.
+            guard FileManager.default.fileExists(atPath: entry.appendingPathComponent(MetalModule.libraryName).path) else {
+                throw ShaderError.compileFailed(file: path, message: "cannot write the shader cache at \(cache.path): \(String(cString: strerror(errno)))")
+            }
+        }
+        try? AtomicFile.write(Data(deps.utf8), to: index)
+        return try MetalModule(entry: entry, source: path)
+    }
+
+    /// The second key: the first plus the path and contents of each included file.
+    static func entryKey(_ firstKey: String, deps: String) -> String {
+        var h = StableHash()
+        h.add(firstKey)
+        for d in deps.split(separator: "\n") {
+            h.add(String(d))
+            h.add(FileManager.default.contents(atPath: String(d)) ?? Data("\u{0}missing".utf8))
+        }
+        return h.hex
+    }
+
+    /// Scanline's headers, written once into the cache under their own hash.
+    static func headerFolder(_ cache: URL) throws -> URL {
+        var h = StableHash()
+        for f in MetalHeaders.files { h.add(f.path); h.add(f.text) }
+        let folder = cache.appendingPathComponent("include-\(h.hex)")
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("metal_stdlib").path) { return folder }
+        let tmp = cache.appendingPathComponent("include-tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        do {
+            for f in MetalHeaders.files {
+                let url = tmp.appendingPathComponent(f.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try f.text.write(to: url, atomically: false, encoding: .utf8)
+            }
+        } catch {
+            throw ShaderError.compileFailed(file: cache.path, message: "cannot write the shader cache at \(cache.path): \(error.localizedDescription)")
+        }
+        if rename(tmp.path, folder.path) != 0 { try? FileManager.default.removeItem(at: tmp) }
+        return folder
+    }
+
+    /// The stitchable functions of `path`, from clang's AST. clang's errors are thrown.
+    static func readFunctions(_ path: String, flags: [String], tools: Toolchain) throws -> [MetalFunction] {
+        var error = [CChar](repeating: 0, count: 1024)
+        let args = flags.map { strdup($0) }
+        defer { args.forEach { free($0) } }
+        let text: String? = args.map { UnsafePointer($0) }.withUnsafeBufferPointer { a in
+            guard let raw = scanline_metal_signatures(tools.libclang.path, path, a.baseAddress, Int32(a.count), &error, error.count) else { return nil }
+            defer { scanline_free(raw) }
+            return String(cString: raw)
+        }
+        guard let text else {
+            throw ShaderError.metalToolchain(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "; set SCANLINE_LIBCLANG to the toolchain's libclang.so")
+        }
+        let parsed = MetalFunction.parse(listing: text, file: path)
+        if !parsed.errors.isEmpty {
+            throw ShaderError.compileFailed(file: path, message: parsed.errors.prefix(3).joined(separator: "\n"))
+        }
+        return parsed.functions
+    }
+
+    /// Runs clang; its first error (with the user's file, line and column) is thrown.
+    static func compile(_ clang: URL, _ args: [String], source: String) throws {
+        let p = Process()
+        p.executableURL = clang
+        p.arguments = args
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let drain = PipeDrain(err, tail: 65536)
+        p.waitUntilExit()
+        let text = String(decoding: drain.wait(), as: UTF8.self)
+        guard p.terminationStatus == 0 else {
+            throw ShaderError.compileFailed(file: source, message: firstDiagnostics(text) ?? "clang exited with \(p.terminationStatus)")
+        }
+    }
+
+    /// The first error clang printed, with the two lines that show where (source and caret).
+    static func firstDiagnostics(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let i = lines.firstIndex(where: { $0.contains(": error: ") || $0.contains(": fatal error: ") }) else {
+            return lines.first { !$0.isEmpty }
+        }
+        return lines[i...].prefix(3).filter { !$0.isEmpty && !$0.hasPrefix("In file included") }.joined(separator: "\n")
+    }
+
+    /// The files a make-style dependency list names, less the ones given and Scanline's headers.
+    static func dependencies(_ depFile: URL, excluding: [String], headers: String) -> [String] {
+        guard let text = try? String(contentsOf: depFile, encoding: .utf8) else { return [] }
+        let joined = text.replacingOccurrences(of: "\\\n", with: " ")
+        guard let colon = joined.firstIndex(of: ":") else { return [] }
+        return joined[joined.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            .filter { !excluding.contains($0) && !$0.hasPrefix(headers) }
+            .map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            .sorted()
+    }
+
+    /// One line per function and parameter, as the C helper prints them, so a cached entry can be
+    /// read back without clang.
+    static func listing(_ functions: [MetalFunction]) -> String {
+        functions.map { f in
+            "F\t\(f.name)\t\(f.line)\t\(f.column)\t\(f.returnType)\t\(f.returnCanonical)\n"
+                + f.parameters.map { "P\t\($0.name)\t\($0.type)\t\($0.canonical)\n" }.joined()
+        }.joined()
+    }
+
+    /// The C++ that runs each usable function over bands of rows.
+    static func generate(_ functions: [MetalFunction], including path: String) -> String {
+        var s = "// Generated by Scanline: the band loops for \(path).\n"
+        s += "#include \"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\n"
+        s += """
+        namespace {
+        inline unsigned char scanline_byte(float v) {
+            float s = v * 255.0f + 0.5f;
+            if (!(s >= 1.0f)) return 0;
+            if (s >= 255.0f) return 255;
+            return (unsigned char)(int)s;
+        }
+        inline void scanline_store(unsigned char* o, float4 c) {
+            o[0] = scanline_byte(c.x); o[1] = scanline_byte(c.y); o[2] = scanline_byte(c.z); o[3] = scanline_byte(c.w);
+        }
+        }
+
+        """
+        for f in functions {
+            guard case .success(let b) = f.binding else { continue }
+            var decls: [String] = [], call: [String] = []
+            var fi = 0, pi = 0
+            for (k, a) in b.arguments.enumerated() {
+                let v = "a\(k)"
+                switch a.decode {
+                case .floats(1):
+                    decls.append("const float \(v) = F[\(fi)];"); call.append(v); fi += 1
+                case .floats(let n):
+                    let parts = (0..<n).map { "F[\(fi + $0)]" }.joined(separator: ", ")
+                    decls.append("const float\(n) \(v) = (float\(n)){\(parts)};"); call.append(v); fi += n
+                case .floatArray, .colorArray, .data:
+                    decls.append("\(a.types[0]) \(v) = (\(a.types[0]))P[\(pi)];")
+                    decls.append("const \(a.types[1]) \(v)n = (\(a.types[1]))N[\(2 * pi)];")
+                    call += [v, "\(v)n"]; pi += 1
+                case .image:
+                    decls.append("const \(a.types[0]) \(v) = {(const float*)P[\(pi)], (int)N[\(2 * pi)], (int)N[\(2 * pi + 1)]};")
+                    call.append(v); pi += 1
+                }
+            }
+            let args = call.isEmpty ? "" : ", " + call.joined(separator: ", ")
+            let value: String
+            switch b.kind {
+            case .layer: value = "\(f.name)(pos, layer\(args))"
+            case .color: value = "\(f.name)(pos, layer.texel(i, j)\(args))"
+            case .distortion, .shapeStyle: value = "layer.sample(\(f.name)(pos\(args)))"
+            }
+            s += """
+            extern "C" __attribute__((target_clones("avx2", "default")))
+            void \(MetalModule.symbolPrefix)\(f.name)(const float* F, const void* const* P, const long* N, const unsigned char* pixels,
+                    int width, int height, int padX, int padY, float scale, unsigned char* out, int row0, int row1) {
+                (void)F; (void)P; (void)N;
+                \(decls.joined(separator: "\n    "))
+                const SwiftUI::Layer layer = {pixels, width, height, padX, padY, scale};
+                for (int j = row0; j < row1; j++) {
+                    const float y = ((float)j + 0.5f) / scale;
+                    unsigned char* row = out + (long)j * width * 4;
+                    for (int i = 0; i < width; i++) {
+                        const float2 pos = (float2){((float)i + 0.5f) / scale, y};
+                        scanline_store(row + i * 4, \(value));
+                    }
+                }
+            }
+
+            """
+        }
+        return s
+    }
+}
+
+/// A compiled `.metal` file, loaded: its functions and their band entry points.
+final class MetalModule: @unchecked Sendable {
+    static let libraryName = "shaders.so"
+    static let functionsName = "functions.txt"
+    static let symbolPrefix = "scanline_band_"
+
+    /// `fn(floats, pointers, counts, pixels, width, height, padX, padY, scale, out, row0, row1)`.
+    typealias Band = @convention(c) (UnsafePointer<Float>?, UnsafePointer<UnsafeRawPointer?>?, UnsafePointer<Int>?, UnsafePointer<UInt8>?,
+                                     Int32, Int32, Int32, Int32, Float, UnsafeMutablePointer<UInt8>?, Int32, Int32) -> Void
+    let source: String
+    let functions: [MetalFunction]
+    let entries: [String: Band]
+    private let handle: UnsafeMutableRawPointer
+
+    /// Loads a cache entry; throws if it is incomplete.
+    init(entry: URL, source: String) throws {
+        let listing = try String(contentsOf: entry.appendingPathComponent(MetalModule.functionsName), encoding: .utf8)
+        guard let h = dlopen(entry.appendingPathComponent(MetalModule.libraryName).path, RTLD_NOW | RTLD_LOCAL) else {
+            throw ShaderError.compileFailed(file: source, message: "cannot load the compiled shader: \(String(cString: dlerror()))")
+        }
+        handle = h
+        self.source = source
+        functions = MetalFunction.parse(listing: listing, file: source).functions
+        var entries: [String: Band] = [:]
+        for f in functions where f.usage != nil {
+            guard let sym = dlsym(h, MetalModule.symbolPrefix + f.name) else {
+                throw ShaderError.compileFailed(file: source, message: "the compiled shader lacks \(f.name)")
+            }
+            entries[f.name] = unsafeBitCast(sym, to: Band.self)
+        }
+        self.entries = entries
+    }
+    // The library stays loaded for the life of the process: shaders may still be running.
+}
+
+/// A 128-bit FNV-1a hash (two 64-bit lanes): stable across runs and platforms, for cache keys.
+struct StableHash {
+    private var a: UInt64 = 0xcbf29ce484222325, b: UInt64 = 0x84222325cbf29ce4
+    mutating func add(_ s: String) { add(bytes: s.utf8) }
+    mutating func add(_ d: Data) { add(bytes: d) }
+    mutating func add<S: Sequence>(bytes: S) where S.Element == UInt8 {
+        for byte in bytes { a = (a ^ UInt64(byte)) &* 0x100000001b3; b = (b ^ UInt64(byte)) &* 0x100000001b3 ^ (b >> 29) }
+        a = (a ^ 0xff) &* 0x100000001b3; b = (b ^ 0xfe) &* 0x100000001b3   // a separator, so ("ab","c") ≠ ("a","bc")
+    }
+    var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
+}
+
+private extension String {
+    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}

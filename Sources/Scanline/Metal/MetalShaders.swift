@@ -1,0 +1,85 @@
+// How compiled .metal functions join a ShaderLibrary: each usable stitchable function becomes a
+// registry entry whose runner packs SwiftUI's arguments once per frame and calls the function's
+// generated band loop once per band of rows.
+
+extension ShaderRegistry.Entry {
+    /// The entry for `function`, whose band loop is `band`.
+    init(metal function: MetalFunction, band: MetalModule.Band) throws {
+        let binding: MetalFunction.Binding
+        switch function.binding {
+        case .success(let b): binding = b
+        case .failure(let e): throw ShaderError.unusableFunction(name: function.name, reason: e.reason)
+        }
+        self.init(kind: binding.kind, parameters: binding.arguments.map(\.parameter)) { arguments in
+            ShaderRunner { source, padding, scheme, threads in
+                let packed = MetalArguments(binding, ShaderArguments(arguments, source: source, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, padding) { layer, out in
+                    packed.withPointers { floats, pointers, counts in
+                        nonisolated(unsafe) let (f, p, n) = (floats, pointers, counts)
+                        Parallelism.forEachBand(rows: layer.height, threads: threads) { rows in
+                            band(f, p, n, layer.pixels, Int32(layer.width), Int32(layer.height), Int32(layer.padX), Int32(layer.padY),
+                                 layer.scale, out.base, Int32(rows.lowerBound), Int32(rows.upperBound))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SwiftUI's arguments laid out for a generated band loop: every float, vector and colour in one
+/// array, and each array, image or data argument as a pointer with two counts (a count, or an
+/// image's width and height).
+struct MetalArguments {
+    var floats: [Float] = []
+    var buffers: [[UInt8]] = []
+    var counts: [Int] = []
+
+    init(_ binding: MetalFunction.Binding, _ a: ShaderArguments) {
+        for (k, arg) in binding.arguments.enumerated() {
+            switch arg.decode {
+            case .floats(1): floats.append(a.float(k))
+            case .floats(2): let v = a.float2(k); floats += [v.x, v.y]
+            case .floats(3): let v = a.float3(k); floats += [v.x, v.y, v.z]
+            case .floats:
+                let v = arg.parameter.kind == .color ? a.color(k) : a.float4(k)
+                floats += [v.x, v.y, v.z, v.w]
+            case .floatArray:
+                let v = a.floatArray(k)
+                add(v.withUnsafeBytes { Array($0) }, v.count, 0)
+            case .colorArray:
+                let v = a.colorArray(k)
+                add(v.flatMap { [$0.x, $0.y, $0.z, $0.w] }.withUnsafeBytes { Array($0) }, v.count, 0)
+            case .data:
+                let d = a.data(k)
+                add([UInt8](d), d.count, 0)
+            case .image:
+                let t = a.texture(k)
+                add(t.values.withUnsafeBytes { Array($0) }, t.width, t.height)
+            }
+        }
+        if floats.isEmpty { floats = [0] }
+    }
+
+    private mutating func add(_ bytes: [UInt8], _ count: Int, _ second: Int) {
+        // Aligned for float4 reads: copied into 16-byte aligned storage in withPointers.
+        buffers.append(bytes); counts += [count, second]
+    }
+
+    /// Calls `body` with the three arrays' addresses, valid for the call.
+    func withPointers(_ body: (UnsafePointer<Float>, UnsafePointer<UnsafeRawPointer?>, UnsafePointer<Int>) -> Void) {
+        let aligned = buffers.map { bytes -> UnsafeMutableRawPointer in
+            let p = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 16), alignment: 16)
+            if !bytes.isEmpty { bytes.withUnsafeBytes { p.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) } }
+            return p
+        }
+        defer { aligned.forEach { $0.deallocate() } }
+        let pointers: [UnsafeRawPointer?] = aligned.map { UnsafeRawPointer($0) } + [nil]
+        let counts = self.counts + [0, 0]
+        floats.withUnsafeBufferPointer { f in
+            pointers.withUnsafeBufferPointer { p in
+                counts.withUnsafeBufferPointer { n in body(f.baseAddress!, p.baseAddress!, n.baseAddress!) }
+            }
+        }
+    }
+}
