@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
         .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI"],
                     path: "Tests/ScanlineTests",
-                    exclude: ["__Snapshots__", "__Dumps__"]),
+                    exclude: ["__Snapshots__", "__Dumps__", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,3 +35,239 @@ import Testing
         }
     }
 }
+
+/// Scanline's metal_stdlib against values worked out from the Metal Shading Language
+/// specification's definitions, through probe functions compiled from Fixtures/metal/probes.metal.
+@Suite struct MetalHeaderTests {
+    static let folder = TestPaths.testsFolder.appendingPathComponent("Fixtures/metal")
+    static let cache = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-metal-cache-\(UUID().uuidString)")
+    static let module: Result<MetalModule, Error> = Result { try MetalCompiler.load(folder.appendingPathComponent("probes.metal"), cache: cache) }
+
+    typealias Unary = @convention(c) (Int32, Float) -> Float
+    typealias Binary = @convention(c) (Int32, Float, Float) -> Float
+    typealias Ternary = @convention(c) (Int32, Float, Float, Float) -> Float
+    func probe<T>(_ name: String, _ type: T.Type) throws -> T {
+        let m = try MetalHeaderTests.module.get()
+        return unsafeBitCast(try #require(m.symbol(name)), to: type)
+    }
+    /// The correctly rounded float of a double function, as the headers define transcendental functions.
+    func cr(_ f: (Double) -> Double, _ x: Float) -> Float { Float(f(Double(x))) }
+
+    @Test func scalarFunctions() throws {
+        let f = try probe("probe_unary", Unary.self)
+        let cases: [(Int32, Float, Float)] = [
+            // fract(x) = min(x − floor(x), 0x1.fffffep-1)
+            (0, -0.25, 0.75), (0, 1.75, 0.75), (0, -1e-8, 0x1.fffffep-1), (0, 0x1.fffffep-1, 0x1.fffffep-1), (0, 3, 0),
+            (1, -1.5, -2), (2, -1.5, -1), (3, -2.5, -3), (3, 2.5, 3), (4, -1.7, -1),
+            (5, -3, -1), (5, 0, 0), (5, 2, 1), (5, .nan, 0),
+            (6, 1, cr(sin, 1)), (6, 12345.678, cr(sin, 12345.678)), (7, 1, cr(cos, 1)), (8, 2, Float(2).squareRoot()), (9, 4, 0.5),
+            (10, 1, cr(exp, 1)), (11, 3, 8), (12, 10, cr(log, 10)), (13, 8, 3), (14, -2, 2), (15, 1.5, 1), (15, -1, 0),
+            (16, 0.5, cr(tan, 0.5)), (17, 1, cr(sin, 1)), (18, 1, cr(cos, 1)), (19, 1, cr(atan, 1)), (20, 0.5, cr(sinh, 0.5)),
+            (21, 3, Float(10).squareRoot()),
+            (22, 2.75, 2000.75), (22, -2.75, -2000.75),   // modf: fraction + whole × 1000
+            (23, 0, 1),                                   // sincos: sin × 1000 + cos
+        ]
+        for (op, x, expected) in cases {
+            let got = f(op, x)
+            #expect(got == expected || (got.isNaN && expected.isNaN), "unary op \(op) of \(x): got \(got), expected \(expected)")
+        }
+    }
+
+    @Test func twoAndThreeArgumentFunctions() throws {
+        let f2 = try probe("probe_binary", Binary.self)
+        let cases2: [(Int32, Float, Float, Float)] = [
+            (0, -5, 3, -2), (0, 5, -3, 2), (0, 5.5, 2, 1.5),             // fmod takes x's sign
+            (1, 1, 1, Float(atan2(1.0, 1.0))), (1, 1, -1, Float(atan2(1.0, -1.0))),   // atan2 in all four quadrants
+            (1, -1, -1, Float(atan2(-1.0, -1.0))), (1, -1, 1, Float(atan2(-1.0, 1.0))), (1, 0, -1, Float(Double.pi)),
+            (2, 0.5, 0.4, 0), (2, 0.5, 0.5, 1), (2, 0.5, 0.6, 1),        // step(edge, x): 0 below the edge
+            (3, 1, 2, 1), (4, 1, 2, 2), (5, 2, 10, 1024), (6, 2, 0.5, Float(pow(2.0, 0.5))),
+            (7, 1, .nan, 1), (8, .nan, 2, 2),                             // fmin/fmax ignore a NaN
+            (9, 3, 4, 5), (10, 1, 2, 12),
+        ]
+        for (op, x, y, expected) in cases2 {
+            #expect(f2(op, x, y) == expected, "binary op \(op) of \(x), \(y)")
+        }
+        let f3 = try probe("probe_ternary", Ternary.self)
+        let cases3: [(Int32, Float, Float, Float, Float)] = [
+            (0, 1.5, 0, 1, 1), (0, -1, 0, 1, 0), (0, 0.3, 0, 1, 0.3),
+            (1, 2, 4, 0.25, 2.5),
+            // smoothstep: t = clamp((x − e0)/(e1 − e0), 0, 1); t·t·(3 − 2t)
+            (2, 0, 1, 0, 0), (2, 0, 1, 1, 1), (2, 0, 1, 0.5, 0.5), (2, 0, 1, -1, 0), (2, 0, 1, 2, 1), (2, 0, 1, 0.25, 0.15625),
+            (3, 3, 1, 2, 1), (4, 3, 1, 2, 3), (5, 3, 1, 2, 2),
+        ]
+        for (op, x, y, z, expected) in cases3 {
+            #expect(f3(op, x, y, z) == expected, "ternary op \(op) of \(x), \(y), \(z)")
+        }
+    }
+
+    @Test func vectorsSwizzlesMatricesAndConstants() throws {
+        let f = try probe("probe_vectors", (@convention(c) (UnsafeMutablePointer<Float>) -> Void).self)
+        var o = [Float](repeating: -99, count: 38)
+        o.withUnsafeMutableBufferPointer { f($0.baseAddress!) }
+        let expected: [Float] = [
+            8, 2, 7, 4,          // v.zx = (7, 8)
+            1, 0.5, 2,           // c.rgb *= 2
+            1, 2, 1, 2,          // select takes b where the condition holds
+            0.6, 0.8,            // normalize((3, 0, 4))
+            1, 1,                // reflect((1, −1, 0), (0, 1, 0))
+            0, 0, 0,             // refract: total internal reflection gives zero
+            1,                   // normalize of zero is NaN
+            1,                   // cross(x, y) = z
+            4, 6,                // column-major matrix × vector
+            4,                   // scalar ∘ vector
+            1, 1,                // all, any
+            2, -2,               // int2(float2) truncates
+            3, 5,                // float4(float2, float2), float3(scalar)
+            Float(Double.pi), Float(M_E), Float.greatestFiniteMagnitude,   // nearest floats (Swift's Float.pi rounds down)
+            0, 1,                // clamp(vector, scalar, scalar)
+            -1,                  // faceforward flips n when dot(nref, i) ≥ 0
+            3, 4, 4,             // [], .wzyx, .a
+        ]
+        for (i, (got, want)) in zip(o, expected).enumerated() { #expect(got == want, "slot \(i): got \(got), expected \(want)") }
+    }
+}
+
+/// Each SwiftUI argument kind reaches a `.metal` parameter as SwiftUI passes it, and errors are
+/// clear.
+@Suite struct MetalArgumentTests {
+    static let library = ShaderLibrary(url: MetalHeaderTests.folder.appendingPathComponent("probes.metal"))
+    func blank(_ w: Int = 4, _ h: Int = 1) throws -> PixelBuffer {
+        try PixelBuffer(width: w, height: h, alpha: .premultiplied, bytes: [UInt8](repeating: 0, count: w * h * 4))
+    }
+    func px(_ b: PixelBuffer, _ x: Int, _ y: Int = 0) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+
+    @Test func signaturesComeFromClang() throws {
+        let functions = try MetalArgumentTests.library.loadMetalFunctions()
+        let byName = Dictionary(uniqueKeysWithValues: functions.map { ($0.name, $0) })
+        #expect(byName["helperNotStitchable"] == nil)
+        #expect(byName["floatsProbe"]?.usage == .colorEffect)
+        #expect(byName["invertProbe"]?.usage == .layerEffect)
+        #expect(byName["shiftProbe"]?.usage == .distortionEffect)
+        #expect(byName["arrayProbe"]?.arguments == [ShaderParameter("values", .floatArray)])
+        #expect(byName["colorsProbe"]?.arguments == [ShaderParameter("colors", .colorArray)])
+        #expect(byName["dataProbe"]?.arguments == [ShaderParameter("data", .data)])
+        #expect(byName["imageProbe"]?.arguments == [ShaderParameter("image", .image), ShaderParameter("mode", .float)])
+        #expect(byName["colorProbe"]?.arguments == [ShaderParameter("tint", .color)])
+        #expect(byName["floatsProbe"]?.line == 123)
+    }
+
+    @Test func floatsVectorsAndColours() throws {
+        let l = MetalArgumentTests.library
+        let floats = try blank().colorEffect(l.floatsProbe(.float(0.2), .float2(0, 0.4), .float3(0, 0, 0.6), .float4(0, 0, 0, 1)))
+        #expect(px(floats, 0) == [51, 102, 153, 255])
+        // A colour arrives premultiplied: (1, 0.5, 0) at opacity 0.5 is (0.5, 0.25, 0, 0.5).
+        let tint = try blank().colorEffect(l.colorProbe(.color(Color(red: 1, green: 0.5, blue: 0, opacity: 0.5))))
+        #expect(px(tint, 0) == [128, 64, 0, 128])
+        let rect = try blank(4, 2).colorEffect(l.rectProbe(.boundingRect))
+        #expect(px(rect, 1, 1) == [0, 0, 4, 2])
+        #expect(px(try blank().colorEffect(l.rectProbe(.float4(10, 20, 30, 40))), 0) == [10, 20, 30, 40])
+    }
+
+    @Test func arraysAndData() throws {
+        let l = MetalArgumentTests.library
+        let array = try blank().colorEffect(l.arrayProbe(.floatArray([10 / 255, 20 / 255, 30 / 255])))
+        #expect((0..<4).map { px(array, $0) } == [[10, 3, 0, 255], [20, 3, 0, 255], [30, 3, 0, 255], [255, 3, 0, 255]])
+        let colors = try blank().colorEffect(l.colorsProbe(.colorArray([Color(red: 1, green: 0, blue: 0), Color(white: 1, opacity: 0.2)])))
+        #expect(px(colors, 0) == [255, 0, 0, 255] && px(colors, 1) == [51, 51, 51, 51] && px(colors, 2) == [255, 0, 0, 255])
+        let data = try blank().colorEffect(l.dataProbe(.data(Data([7, 200]))))
+        #expect((0..<3).map { px(data, $0) } == [[7, 2, 0, 255], [200, 2, 0, 255], [255, 2, 0, 255]])
+    }
+
+    /// A 2×2 image A B / C D read at texel (i − 1, −1) for output column i, nearest, with each
+    /// address mode: repeat wraps −1 to row 1; clamp to edge reads row 0; clamp to zero reads
+    /// nothing; mirrored repeat reflects −1 onto 0 and 2 onto 1.
+    @Test func imageWithEachAddressMode() throws {
+        let A: [UInt8] = [255, 0, 0, 255], B: [UInt8] = [0, 255, 0, 255], C: [UInt8] = [0, 0, 255, 255], D: [UInt8] = [255, 255, 255, 255]
+        let image = Image(try PixelBuffer(width: 2, height: 2, alpha: .premultiplied, bytes: A + B + C + D))
+        let l = MetalArgumentTests.library
+        func row(_ mode: Float) throws -> [[UInt8]] {
+            let out = try blank(6, 1).colorEffect(l.imageProbe(.image(image), .float(mode)))
+            return (0..<6).map { px(out, $0) }
+        }
+        #expect(try row(0) == [D, C, D, C, D, C])
+        #expect(try row(1) == [A, A, B, B, B, B])
+        #expect(try row(2) == [[UInt8]](repeating: [0, 0, 0, 0], count: 6))
+        #expect(try row(3) == [A, A, B, B, A, A])
+    }
+
+    @Test func layerAndDistortionEffects() throws {
+        let img = try MetalTests.noise(5, 3)
+        let l = MetalArgumentTests.library
+        let inverted = try img.layerEffect(l.invertProbe(), maxSampleOffset: .zero)
+        for y in 0..<3 { for x in 0..<5 {
+            let s = img[x, y], o = inverted[x, y]
+            #expect([o.r, o.g, o.b, o.a] == [255 - s.r, 255 - s.g, 255 - s.b, 255])
+        } }
+        // Sampling one point to the right moves the image one pixel left; past the edge is the padding.
+        let shifted = try img.distortionEffect(l.shiftProbe(.float(1)), maxSampleOffset: CGSize(width: 1, height: 0))
+        for y in 0..<3 {
+            for x in 0..<4 { #expect(px(shifted, x, y) == px(img, x + 1, y)) }
+            #expect(px(shifted, 4, y) == [0, 0, 0, 0])
+        }
+    }
+
+    @Test func bindingErrorsNameTheFunctionAndParameter() throws {
+        let l = MetalArgumentTests.library
+        #expect(throws: ShaderError.argumentCount(function: "floatsProbe", expected: 4, got: 1,
+                                                  parameters: ["f: float", "v2: float2", "v3: float3", "v4: float4"])) {
+            try blank().colorEffect(l.floatsProbe(.float(1)))
+        }
+        #expect(throws: ShaderError.argumentKind(function: "colorProbe", index: 0, parameter: "tint", expected: "color", got: "float4")) {
+            try blank().colorEffect(l.colorProbe(.float4(1, 1, 1, 1)))
+        }
+        #expect(throws: ShaderError.wrongUsage(function: "invertProbe", declared: "layerEffect", used: "colorEffect")) {
+            try blank().colorEffect(l.invertProbe())
+        }
+        #expect { try blank().colorEffect(l.helperNotStitchable()) } throws: { e in
+            guard case .unknownFunction(let name, let known)? = e as? ShaderError else { return false }
+            return name == "helperNotStitchable" && known.contains("floatsProbe")
+        }
+    }
+
+    @Test func compileErrorsQuoteTheFileLineAndColumn() throws {
+        let folder = MetalHeaderTests.folder
+        #expect { try ShaderLibrary(url: folder.appendingPathComponent("broken.metal")).loadMetalFunctions() } throws: { e in
+            guard case .compileFailed(_, let message)? = e as? ShaderError else { return false }
+            return message.contains("broken.metal:5:") && message.contains("error: expected expression")
+        }
+        #expect { try ShaderLibrary(url: folder.appendingPathComponent("missing-include.metal")).loadMetalFunctions() } throws: { e in
+            guard case .compileFailed(_, let message)? = e as? ShaderError else { return false }
+            return message.contains("missing-include.metal:2:") && message.contains("'not-there.h' file not found")
+        }
+        #expect(throws: ScanlineError.fileNotFound(path: folder.appendingPathComponent("nope.metal").path)) {
+            try ShaderLibrary(url: folder.appendingPathComponent("nope.metal")).loadMetalFunctions()
+        }
+        // The error is the same on every use, not only the first.
+        let broken = ShaderLibrary(url: folder.appendingPathComponent("broken.metal"))
+        for _ in 0..<2 { #expect(throws: ShaderError.self) { try blank().colorEffect(broken.broken()) } }
+    }
+
+    @Test func usersOwnHeadersAndUnusableSignatures() throws {
+        let l = ShaderLibrary(url: MetalHeaderTests.folder.appendingPathComponent("uses-header.metal"))
+        let out = try MetalTests.noise(3, 1).colorEffect(l.halved())
+        let src = try MetalTests.noise(3, 1)
+        for x in 0..<3 { #expect(out[x, 0].r == UInt8((Float(src[x, 0].r) / 255 * 0.5 * 255 + 0.5).rounded(.down))) }
+        #expect { try src.colorEffect(l.wrongKind(.float(1))) } throws: { e in
+            guard case .unusableFunction(let name, let reason)? = e as? ShaderError else { return false }
+            return name == "wrongKind" && reason.contains("SwiftUI::Layer")
+        }
+    }
+
+    @Test func aNameInBothAMetalFileAndASwiftRegistrationIsAnError() throws {
+        let l = ShaderLibrary(url: MetalHeaderTests.folder.appendingPathComponent("probes.metal"))
+        l.register(Invert.self, as: "colorProbe")
+        #expect { try blank().colorEffect(l.colorProbe(.color(.red))) } throws: { e in
+            guard case .duplicateFunction(let name, _)? = e as? ShaderError else { return false }
+            return name == "colorProbe"
+        }
+    }
+
+    @Test func noClangIsAClearError() throws {
+        #expect { try MetalCompiler.findToolchain(["SCANLINE_CLANG": "/nonexistent/clang++", "PATH": "/usr/bin"]) } throws: { e in
+            "\(e)".contains("SCANLINE_CLANG") && "\(e)".contains("/nonexistent/clang++")
+        }
+        #expect { try MetalCompiler.findToolchain(["PATH": "/nonexistent", "SCANLINE_LIBCLANG": "/nonexistent/libclang.so"]) } throws: { e in
+            "\(e)".contains("SCANLINE_LIBCLANG")
+        }
+    }
+}

@@ -88,11 +88,12 @@ public struct MetalFunction: Sendable, Hashable {
                     let isHalf4 = n == 4 && p.type.replacingOccurrences(of: "const ", with: "").trimmingCharacters(in: .whitespaces).hasSuffix("half4")
                     let kind: Shader.Argument.Kind = [2: .float2, 3: .float3, 4: isHalf4 ? .color : .float4][n]!
                     arg = Argument(parameter: ShaderParameter(p.name, kind), decode: .floats(n == 3 ? 3 : n), types: [p.type])
-                } else if c.hasSuffix("*") {
-                    let pointee = c.dropLast().replacingOccurrences(of: "const ", with: "").trimmingCharacters(in: .whitespaces)
-                    if pointee == "float" { arg = counted(.floatArray, .floatArray) }
-                    else if vectorLength(pointee, "float") == 4 { arg = counted(.colorArray, .colorArray) }
-                    else if pointee == "void" || pointee == "unsigned char" || pointee == "char" || pointee == "uint8_t" { arg = counted(.data, .data) }
+                } else if c.contains("*") {
+                    // clang spells a pointer to a vector as `float const * __attribute__((ext_vector_type(4)))`.
+                    let words = c.replacingOccurrences(of: "const", with: "").split(separator: " ").filter { $0 != "*" }.joined(separator: " ")
+                    if words == "float" { arg = counted(.floatArray, .floatArray) }
+                    else if words == "float __attribute__((ext_vector_type(4)))" { arg = counted(.colorArray, .colorArray) }
+                    else if ["void", "unsigned char", "char", "signed char"].contains(words) { arg = counted(.data, .data) }
                     guard arg != nil else {
                         return fail("parameter '\(p.name)' (\(p.type)) needs a count after it: `device const float *\(p.name), int count` (.floatArray), `device const half4 *` (.colorArray) or `device const void *` (.data)")
                     }

@@ -387,7 +387,7 @@ namespace metal {
     template<class T> inline auto distance(const T& a, const T& b) { return length(a - b); }
     template<class T> inline auto distance_squared(const T& a, const T& b) { return length_squared(a - b); }
     // normalize(v) = v / length(v); a zero vector gives NaNs, as on the GPU.
-    template<class T> inline T normalize(const T& v) { return v * (1.0f / length(v)); }
+    template<class T> inline T normalize(const T& v) { return v / length(v); }
     inline float3 cross(float3 a, float3 b) {
         return (float3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
     }
