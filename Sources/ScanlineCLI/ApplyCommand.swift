@@ -7,14 +7,16 @@ enum ApplyCommand {
 
     static let command = Command(
         name: "apply",
-        summary: "Apply an effect to an image (PNG, JPEG) or to every frame of a video.",
-        usage: "apply <effect> <input> -o <output> [options]",
+        summary: "Apply an effect or a .metal shader to an image (PNG, JPEG) or to every frame of a video.",
+        usage: "apply <effect | file.metal[:function]> <input> -o <output> [options]",
         options: [
             OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; .mp4, .mov, .mkv or .webm for video."),
             OptionSpec(["--amount"], value: "VALUE", help: "The effect's strength, 0...1, or keyframes seconds:value,… (e.g. 0:0,1:1,3:0). Default 1."),
             OptionSpec(["--time"], value: "SECONDS", help: "The moment to render, for images (video follows its timestamps). Default 0."),
             OptionSpec(["--scale"], value: "N", help: "Pixels per point of the input (a 2x screenshot is 2), or keyframes seconds:scale. Default 1."),
             OptionSpec(["--reduce-motion"], help: "Reduce Motion: the effect's clock stands still (see each effect)."),
+            OptionSpec(["--arg"], value: "NAME=VALUE", help: "A .metal function's argument (repeatable): 1.5, keyframes 0:0,2:1, x,y, #rrggbb[aa], bounds, or an image path. 'time' follows the clock; a float2 'size' or 'bounds' is the input's size."),
+            OptionSpec(["--max-sample-offset"], value: "W,H", help: "A .metal layer or distortion effect's reach in points (the layer's padding). Default 0,0."),
             OptionSpec(["--threads"], value: "N", help: "Threads to use (default: every core); output is identical for any count."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
         ],
@@ -22,6 +24,7 @@ enum ApplyCommand {
             "scanline apply chromatic-glitch screenshot.png -o glitched.png --amount 0.8 --time 3.2",
             "scanline apply chromatic-glitch shot@2x.png --scale 2 -o glitched.png",
             "scanline apply chromatic-glitch talk.mp4 -o talk-glitched.mp4 --amount 0:0,1:1,3:1,4:0",
+            "scanline apply Glitch.metal:ChromaticGlitchShaderSplit shot.png -o out.png --arg amount=1 --arg split=7 --arg shift=26 --max-sample-offset 33,0",
         ],
         run: run)
 
@@ -30,28 +33,41 @@ enum ApplyCommand {
             throw UsageError(args.positionals.isEmpty ? "missing the effect name and the input file"
                              : args.positionals.count == 1 ? "missing the input file" : "expected an effect and one input, got \(args.positionals.count) arguments")
         }
-        guard let effect = EffectRegistry.named(args.positionals[0]) else {
-            throw UsageError("unknown effect '\(args.positionals[0])'; effects: \(EffectRegistry.all.map(\.name).joined(separator: ", "))")
-        }
         let input = URL(fileURLWithPath: args.positionals[1])
         let outputURL = try CommonOptions.outputURL(args)
-        var tracks: [String: Keyframes] = [:]
-        for p in effect.parameters {
-            if let text = args.string("--\(p.name)") {
-                do { tracks[p.name] = try Keyframes.parse(text, name: "--\(p.name)", range: p.range) }
-                catch let e as ScanlineError { throw UsageError(e.description) }
-            } else {
-                tracks[p.name] = Keyframes(constant: p.defaultValue)
-            }
-        }
         let time = try args.double("--time", in: 0...86_400) ?? 0
         let scale: Keyframes
         do { scale = try args.string("--scale").map { try Keyframes.parse($0, name: "--scale", range: 0.25...8) } ?? Keyframes(constant: 1) }
         catch let e as ScanlineError { throw UsageError(e.description) }
         let threads = try args.int("--threads", in: 1...256)
         let reduceMotion = args.has("--reduce-motion")
-        func context(at t: Double) -> EffectContext {
-            EffectContext(time: t, reduceMotion: reduceMotion, values: tracks.mapValues { $0.value(at: t) }, threads: threads)
+        // The effect: a registered one, or a .metal function.
+        let apply: (PixelBuffer, Double) throws -> PixelBuffer
+        if MetalEffect.isMetal(args.positionals[0]) {
+            for option in ["--amount", "--reduce-motion"] where args.string(option) != nil || args.has(option) {
+                throw UsageError("\(option) is for built-in effects; give a .metal function's arguments with --arg")
+            }
+            let effect = try MetalEffect(args.positionals[0], args)
+            apply = { image, t in try effect.apply(image, time: t, threads: threads) }
+        } else {
+            guard let effect = EffectRegistry.named(args.positionals[0]) else {
+                throw UsageError("unknown effect '\(args.positionals[0])'; effects: \(EffectRegistry.all.map(\.name).joined(separator: ", ")), or a FILE.metal:function")
+            }
+            for option in ["--arg", "--max-sample-offset"] where args.string(option) != nil {
+                throw UsageError("\(option) is for .metal functions; '\(effect.name)' takes \(effect.parameters.map { "--\($0.name)" }.joined(separator: ", "))")
+            }
+            var tracks: [String: Keyframes] = [:]
+            for p in effect.parameters {
+                if let text = args.string("--\(p.name)") {
+                    do { tracks[p.name] = try Keyframes.parse(text, name: "--\(p.name)", range: p.range) }
+                    catch let e as ScanlineError { throw UsageError(e.description) }
+                } else {
+                    tracks[p.name] = Keyframes(constant: p.defaultValue)
+                }
+            }
+            apply = { image, t in
+                try effect.apply(image, EffectContext(time: t, reduceMotion: reduceMotion, values: tracks.mapValues { $0.value(at: t) }, threads: threads))
+            }
         }
 
         guard FileManager.default.fileExists(atPath: input.path) else { throw ScanlineError.fileNotFound(path: input.path) }
@@ -63,7 +79,7 @@ enum ApplyCommand {
             try VideoProcessor(input: input, output: outputURL).run({ frame, t in
                 var f = frame
                 f.scale = CGFloat(scale.value(at: t))
-                return try effect.apply(f, context(at: t))
+                return try apply(f, t)
             }, progress: { done, total in bar.update(done, total) })
             bar.finish()
             output.warn("wrote \(outputURL.path)")
@@ -74,7 +90,7 @@ enum ApplyCommand {
         }
         var image = try PixelBuffer(contentsOf: input)
         image.scale = CGFloat(scale.value(at: time))
-        let result = try effect.apply(image, context(at: time))
+        let result = try apply(image, time)
         try result.writePNG(to: outputURL)
         output.warn("wrote \(outputURL.path) (\(result.width)x\(result.height) px)")
     }

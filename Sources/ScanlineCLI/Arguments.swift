@@ -30,6 +30,8 @@ public struct Arguments: Equatable {
     /// Arguments that are not options, in order.
     public var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of each option, in order, for options that may be repeated (`--arg a=1 --arg b=2`).
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
 
     /// Parses `argv` (without the command name) against `specs`. `--name=value` and `--name value`
@@ -61,9 +63,11 @@ public struct Arguments: Equatable {
                 flags.insert(key)
             } else if let inline {
                 values[key] = inline
+                repeated[key, default: []].append(inline)
             } else {
                 guard i < argv.count else { throw UsageError("\(name) needs a value (\(s.value!))") }
                 values[key] = argv[i]
+                repeated[key, default: []].append(argv[i])
                 i += 1
             }
         }
@@ -71,8 +75,10 @@ public struct Arguments: Equatable {
 
     /// True when the flag was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
-    /// The value given for option `name`, as typed.
+    /// The value given for option `name`, as typed (the last one, if it was given more than once).
     public func string(_ name: String) -> String? { values[name] }
+    /// Every value given for option `name`, in order.
+    public func strings(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// A number option: must parse and be finite; `range` bounds it when given.
     public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {

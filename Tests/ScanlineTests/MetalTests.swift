@@ -1,6 +1,7 @@
 import Testing
 @testable import Scanline
 @testable import ScanlineBlocks
+@testable import ScanlineCLI
 
 /// `.metal` files compiled for the CPU: headers, signatures, the band loop, the cache and errors.
 @Suite struct MetalTests {
@@ -270,4 +271,110 @@ import Testing
             "\(e)".contains("SCANLINE_LIBCLANG")
         }
     }
+}
+
+/// `scanline shaders` and `scanline apply FILE.metal:function`, in process and as the binary.
+@Suite struct MetalCLITests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-metal-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+    static let glitch = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal").path
+    static let fixtures = MetalHeaderTests.folder.path
+
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
+        var o = Output()
+        let code = await ScanlineCLI.run(args, output: &o)
+        return (code, o.stdout, o.stderr)
+    }
+
+    @Test func shadersListsKindsAndParameters() async {
+        let r = await run(["shaders", MetalCLITests.glitch, "\(MetalCLITests.fixtures)/uses-header.metal"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("ChromaticGlitchShaderSplit  layerEffect  ChromaticGlitchShader.metal:20"))
+        #expect(r.out.contains("  bounds: float2  .float2"))
+        #expect(r.out.contains("wrongKind  not usable"))
+    }
+
+    /// The seed's .metal through `apply` equals the Swift port, and agrees with the built-in row
+    /// kernel within one level (its 8-bit weights).
+    @Test func applyRunsAMetalFunction() async throws {
+        let input = folder.appendingPathComponent("in.png")
+        try MetalTests.noise(90, 60).writePNG(to: input)
+        let out = folder.appendingPathComponent("out.png"), builtIn = folder.appendingPathComponent("builtin.png")
+        let r = await run(["apply", "\(MetalCLITests.glitch):ChromaticGlitchShaderSplit", input.path, "-o", out.path, "--time", "3.2",
+                           "--arg", "amount=1", "--arg", "split=7", "--arg", "shift=26", "--max-sample-offset", "33,0"])
+        #expect(r.code == 0, "\(r.err)")
+        let img = try PixelBuffer(contentsOf: input)
+        let port = try img.layerEffect(ChromaticGlitchShaderMath.shader(amount: 1, time: 3.2, bounds: img.size).withLibrary(ChromaticGlitchTests.generic),
+                                       maxSampleOffset: CGSize(width: 33, height: 0))
+        #expect(try PixelBuffer(contentsOf: out).bytes == port.converted(to: .straight).bytes)
+        #expect(await run(["apply", "chromatic-glitch", input.path, "-o", builtIn.path, "--time", "3.2"]).code == 0)
+        let a = try PixelBuffer(contentsOf: out).bytes, b = try PixelBuffer(contentsOf: builtIn).bytes
+        #expect(zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 99 <= 1)
+    }
+
+    @Test func applyErrors() async throws {
+        let input = folder.appendingPathComponent("in.png")
+        try MetalTests.noise(8, 8).writePNG(to: input)
+        let out = folder.appendingPathComponent("x.png").path
+        let f = MetalCLITests.fixtures
+        let cases: [([String], Int32, String)] = [
+            (["apply", "\(f)/broken.metal", input.path, "-o", out], 1, "broken.metal:5:"),
+            (["apply", "\(f)/missing-include.metal", input.path, "-o", out], 1, "'not-there.h' file not found"),
+            (["apply", "\(f)/nope.metal:x", input.path, "-o", out], 1, "no such file"),
+            (["apply", "\(f)/probes.metal:nothing", input.path, "-o", out], 2, "has no stitchable function 'nothing'"),
+            (["apply", "\(f)/probes.metal", input.path, "-o", out], 2, "name the function"),
+            (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out], 2, "needs --arg tint"),
+            (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tint=1,2"], 2, "--arg tint"),
+            (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tnt=#fff"], 2, "no parameter 'tnt'"),
+            (["apply", "\(f)/uses-header.metal:wrongKind", input.path, "-o", out], 2, "SwiftUI::Layer"),
+            (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tint=#fff", "--amount", "1"], 2, "--amount is for built-in effects"),
+        ]
+        for (args, code, text) in cases {
+            let r = await run(args)
+            #expect(r.code == code && r.err.contains(text), "\(args.dropFirst(1).first!): \(r.code) \(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // With the argument right, it works.
+        #expect(await run(["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tint=#ff000080"]).code == 0)
+    }
+
+    /// As the binary: no clang is one line saying how to point at one; two processes compiling the
+    /// same new shader at once both succeed and leave one cache entry.
+    @Test func binaryToolchainErrorAndConcurrentCompiles() async throws {
+        let cache = folder.appendingPathComponent("cache")
+        let noClang = try Binary.run(["shaders", MetalCLITests.glitch],
+                                     environment: ["PATH": "/usr/bin:/bin", "SCANLINE_CLANG": "/nonexistent/clang++", "SCANLINE_CACHE_DIR": cache.path])
+        #expect(noClang.code == 1 && noClang.stderr.contains("SCANLINE_CLANG") && noClang.stderr.split(separator: "\n").count == 1, "\(noClang)")
+
+        // A shader no other test compiles, so the cache is cold.
+        let source = folder.appendingPathComponent("fresh.metal")
+        try "#include <metal_stdlib>\nusing namespace metal;\n[[ stitchable ]] half4 fresh(float2 p, half4 c, float k) { return c * k; }\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["SCANLINE_CACHE_DIR"] = cache.path
+        let procs = (0..<2).map { _ -> Process in
+            let p = Process()
+            p.executableURL = Binary.url
+            p.arguments = ["shaders", source.path]
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in procs { try p.run() }
+        for p in procs { p.waitUntilExit() }
+        #expect(procs.allSatisfy { $0.terminationStatus == 0 })
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("metal").path)
+            .filter { !$0.hasPrefix("include") && $0 != "index" }
+        #expect(entries.count == 1, "\(entries)")
+    }
+}
+
+extension Shader {
+    /// The same function and arguments, looked up in `library`.
+    func withLibrary(_ library: ShaderLibrary) -> Shader { Shader(function: ShaderFunction(library: library, name: function.name), arguments: arguments) }
 }

@@ -1,0 +1,107 @@
+import Scanline
+
+/// `scanline shaders FILE.metal`: what each stitchable function of a file takes. Also the
+/// `FILE.metal:function` effects of `scanline apply`.
+enum ShadersCommand {
+    static let command = Command(
+        name: "shaders",
+        summary: "List the [[stitchable]] functions of .metal files: kind and parameters.",
+        usage: "shaders <file.metal|folder> …",
+        options: [],
+        examples: [
+            "scanline shaders Shaders/Ripple.metal",
+            "scanline apply Shaders/Ripple.metal:ripple photo.png -o rippled.png --arg amplitude=12 --arg time=0:0,2:1",
+        ],
+        run: run)
+
+    @Sendable static func run(_ args: Arguments, _ output: inout Output) throws {
+        guard !args.positionals.isEmpty else { throw UsageError("missing a .metal file or folder") }
+        for path in args.positionals {
+            let functions = try ShaderLibrary(url: URL(fileURLWithPath: path)).loadMetalFunctions()
+            if functions.isEmpty { output.print("\(path): no [[stitchable]] functions"); continue }
+            for f in functions {
+                output.print("\(f.name)  \(f.usage.map { "\($0)" } ?? "not usable")  \(URL(fileURLWithPath: f.file).lastPathComponent):\(f.line)")
+                if let problem = f.problem { output.print("  \(problem)"); continue }
+                let implicit = f.usage == .distortionEffect ? 1 : 2
+                for p in f.parameters.prefix(implicit) { output.print("  \(p.name): \(p.type)  (given by SwiftUI)") }
+                for a in f.arguments {
+                    let types = f.parameters.first { $0.name == a.name }?.type ?? ""
+                    output.print("  \(a.name): \(types)  .\(a.kind.rawValue)")
+                }
+            }
+        }
+    }
+}
+
+/// A `.metal` function run by `scanline apply`: its arguments from `--arg name=value`, with
+/// `time` following the clock and a `float2` named `size` or `bounds` defaulting to the input's
+/// size in points.
+struct MetalEffect {
+    let library: ShaderLibrary
+    let function: MetalFunction
+    let values: [ShaderArgumentText.Value?]
+    let maxSampleOffset: CGSize
+
+    /// Whether `name` (the effect argument of `apply`) names a `.metal` file.
+    static func isMetal(_ name: String) -> Bool { name.hasSuffix(".metal") || name.contains(".metal:") }
+
+    init(_ spec: String, _ args: Arguments) throws {
+        let parts = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let path = parts[0]
+        library = ShaderLibrary(url: URL(fileURLWithPath: path))
+        let functions = try library.loadMetalFunctions()
+        let usable = functions.filter { $0.usage != nil }
+        if parts.count == 2 {
+            guard let f = functions.first(where: { $0.name == parts[1] }) else {
+                throw UsageError("\(path) has no stitchable function '\(parts[1])' (it has: \(functions.map(\.name).joined(separator: ", ")))")
+            }
+            if let problem = f.problem { throw UsageError("'\(f.name)' cannot be applied: \(problem)") }
+            function = f
+        } else {
+            guard usable.count == 1 else {
+                throw UsageError("name the function: \(path):NAME (it has: \(functions.map(\.name).joined(separator: ", ")))")
+            }
+            function = usable[0]
+        }
+        var given: [String: String] = [:]
+        for a in args.strings("--arg") {
+            guard let eq = a.firstIndex(of: "="), eq != a.startIndex else { throw UsageError("--arg expects name=value, got '\(a)'") }
+            let name = String(a[..<eq])
+            guard function.arguments.contains(where: { $0.name == name }) else {
+                throw UsageError("'\(function.name)' has no parameter '\(name)' (it takes: \(function.arguments.map { "\($0.name): \($0.kind.rawValue)" }.joined(separator: ", ")))")
+            }
+            given[name] = String(a[a.index(after: eq)...])
+        }
+        let fn = function
+        values = try fn.arguments.map { p in
+            if let text = given[p.name] {
+                do { return try ShaderArgumentText.parse(text, name: "--arg \(p.name)", kind: p.kind) }
+                catch let e as ScanlineError { if case .invalidArgument = e { throw UsageError(e.description) }; throw e }
+            }
+            if p.kind == .float && p.name == "time" { return nil }
+            if p.kind == .float2 && (p.name == "size" || p.name == "bounds") { return nil }
+            throw UsageError("'\(fn.name)' needs --arg \(p.name)=… (.\(p.kind.rawValue))")
+        }
+        if let text = args.string("--max-sample-offset") {
+            let v = text.split(separator: ",").compactMap { Double($0) }
+            guard v.count == 2, v.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 10_000 }) else {
+                throw UsageError("--max-sample-offset expects W,H in points (0…10000), got '\(text)'")
+            }
+            maxSampleOffset = CGSize(width: v[0], height: v[1])
+        } else { maxSampleOffset = .zero }
+    }
+
+    /// The function run over `image` at `time` seconds.
+    func apply(_ image: PixelBuffer, time: Double, threads: Int?) throws -> PixelBuffer {
+        let args: [Shader.Argument] = zip(function.arguments, values).map { p, v in
+            if let v { return v.argument(at: time) }
+            return p.kind == .float ? .float(time) : .float2(image.size)
+        }
+        let shader = Shader(function: ShaderFunction(library: library, name: function.name), arguments: args)
+        switch function.usage {
+        case .layerEffect?: return try image.layerEffect(shader, maxSampleOffset: maxSampleOffset, threads: threads)
+        case .distortionEffect?: return try image.distortionEffect(shader, maxSampleOffset: maxSampleOffset, threads: threads)
+        default: return try image.colorEffect(shader, threads: threads)
+        }
+    }
+}
