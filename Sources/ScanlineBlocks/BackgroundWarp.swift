@@ -13,6 +13,9 @@ public enum BackgroundWarp {
     public static let drift = SIMD2<Float>(0.02, 0.013)
     /// Offsets are (noise − 0.5) × this many points.
     public static let strength: Float = 200
+    /// The seed's Metal (`backgroundWarp`, no time) and its time-driven form (`backgroundWarpFlow`),
+    /// shipped as `.metal` resources and compiled for the CPU on first use.
+    public static var metalLibrary: ShaderLibrary { SeedShaders.library }
 
     /// The texture's red and green as pairs, row by row: what the C kernel reads. Half the memory
     /// of RGBA, so the second (scattered) lookup stays in cache.

@@ -33,8 +33,8 @@ public enum ChromaticGlitchShaderMath {
     }
 
     /// The seed's own `ChromaticGlitchShader.metal`, shipped unchanged as a resource of this
-    /// module and compiled for the CPU on first use (see `ShaderLibrary(url:)`).
-    public static let metalLibrary = ShaderLibrary.bundle(.module)
+    /// module and compiled for the CPU on first use (see `ShaderLibrary.bundle(_:)`).
+    public static var metalLibrary: ShaderLibrary { SeedShaders.library }
 
     /// The function, with its arguments in the order it declares them.
     public static func shader(amount: Double, time: Double, bounds: CGSize) -> Shader {

@@ -21,8 +21,8 @@ import Testing
     @Test func seed002MetalEqualsTheSwiftPort() throws {
         let img = try MetalTests.noise(160, 120)
         let functions = try ChromaticGlitchShaderMath.metalLibrary.loadMetalFunctions()
-        #expect(functions.map(\.name) == ["ChromaticGlitchShaderSplit"])
-        #expect(functions.first?.arguments.map(\.kind) == [.float, .float, .float, .float, .float2])
+        let glitch = try #require(functions.first { $0.name == "ChromaticGlitchShaderSplit" })
+        #expect(glitch.usage == .layerEffect && glitch.arguments.map(\.kind) == [.float, .float, .float, .float, .float2])
         for (amount, time) in [(1.0, 0.0), (1.0, 3.25), (0.5, 7.9), (0.2, 123.4), (0.0, 1.0)] {
             let args: [Shader.Argument] = [.float(amount), .float(time), .float(7.0), .float(26.0), .float2(img.size)]
             let offset = CGSize(width: ChromaticGlitchShaderMath.reach(amount: amount), height: 0)
@@ -377,4 +377,30 @@ import Testing
 extension Shader {
     /// The same function and arguments, looked up in `library`.
     func withLibrary(_ library: ShaderLibrary) -> Shader { Shader(function: ShaderFunction(library: library, name: function.name), arguments: arguments) }
+}
+
+/// Seed 004's warp through the .metal path equals the Swift port: the seed's own function is the
+/// port at time 0 (its first lookup does not drift), and the flow form the port at any time.
+@Suite struct MetalWarpTests {
+    @Test func seed004WarpEqualsTheSwiftPort() throws {
+        let img = try MetalTests.noise(90, 160, scale: 2)
+        let size = img.size
+        let noise = NoiseTexture.image(seed: 4)
+        let swift = ShaderLibrary()
+        swift.register(BackgroundWarp.DomainWarp.self, as: "backgroundWarp")
+        let metal = BackgroundWarp.metalLibrary
+        #expect(Set(try metal.loadMetalFunctions().map(\.name)) == ["ChromaticGlitchShaderSplit", "backgroundWarp", "backgroundWarpFlow"])
+        let port0 = try img.layerEffect(swift.backgroundWarp(.float2(size), .image(noise), .float(0)), maxSampleOffset: .zero, threads: 1)
+        for threads in [1, 2, 8] {
+            let seed = try img.layerEffect(metal.backgroundWarp(.float2(size), .image(noise)), maxSampleOffset: .zero, threads: threads)
+            #expect(seed.bytes == port0.bytes, "threads \(threads)")
+        }
+        for t in [0.0, 1.5, 7.5, 123.25] {
+            let port = try img.layerEffect(swift.backgroundWarp(.float2(size), .image(noise), .float(t)), maxSampleOffset: .zero, threads: 1)
+            for threads in [1, 2, 8] {
+                let flow = try img.layerEffect(metal.backgroundWarpFlow(.float2(size), .image(noise), .float(t)), maxSampleOffset: .zero, threads: threads)
+                #expect(flow.bytes == port.bytes, "time \(t), threads \(threads)")
+            }
+        }
+    }
 }
