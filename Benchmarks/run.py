@@ -3,8 +3,10 @@
 table per benchmark with ratios. `make bench` builds scanline-bench in release mode first.
 
 Chromatic glitch, 1920x1080, ms per frame (median):
-  Scanline: built-in row kernel, ported shader through the generic loop, user shader (all per pixel)
+  Scanline: built-in row kernel, ported shader through the generic loop, user shader (all per pixel),
+            the seed's .metal through Scanline's compiler and band loop
   (a) C per-pixel port of the Metal function, clang -O3, one thread
+  (a') the seed's .metal compiled alone against Scanline's headers, clang -O3, plain per-pixel loop
   (b) numpy + Pillow, as a Python user would write it
   (c) ffmpeg's closest filter graph: rgbashift + a multiplied scan-line mask
 """
@@ -46,7 +48,10 @@ def glitch():
     inp = os.path.join(WORK, "input.png")
     run([BENCH, "input", inp])
     rows = []
-    rows += json_lines(run([BENCH, "glitch", inp, "9"]).stdout)
+    shader = os.path.join(ROOT, "Sources", "ScanlineBlocks", "Shaders", "ChromaticGlitchShader.metal")
+    out = run([BENCH, "glitch", inp, "9", "", shader]).stdout
+    rows += [r for r in json_lines(out) if "name" in r]
+    compile_times = next((r for r in json_lines(out) if "compile_first_ms" in r), None)
 
     # (a) C port
     raw = os.path.join(WORK, "input.rgba")
@@ -55,6 +60,15 @@ def glitch():
     exe = os.path.join(WORK, "glitch-c")
     run([cc, "-O3", "-o", exe, os.path.join(ROOT, "Benchmarks", "peers", "glitch.c"), "-lm"])
     rows += json_lines(run([exe, raw, str(W), str(H), "5"]).stdout)
+
+    # (a') the same .metal compiled alone against Scanline's headers, plain per-pixel loop
+    headers = os.path.join(WORK, "metal-headers")
+    flags = run([BENCH, "metal-headers", headers]).stdout.split()
+    clangxx = shutil.which("clang++") or "/opt/swift/usr/bin/clang++"
+    plain = os.path.join(WORK, "metal-plain")
+    run([clangxx, "-O3", *[f for f in flags if f not in ("-x", "c++")], "-x", "c++", "-I", headers, f'-DSHADER="{shader}"', "-o", plain,
+         os.path.join(ROOT, "Benchmarks", "peers", "metal_plain.cpp")])
+    rows += json_lines(run([plain, raw, str(W), str(H), "5"]).stdout)
 
     # (b) numpy + Pillow
     try:
@@ -87,7 +101,14 @@ def glitch():
         print(f"{r['name']:58} {r['threads']:>7} {r['ms']:>9.2f} {vs_c:>8.1f}x {vs_b:>11.1f}x")
     generic = {r["threads"]: r["ms"] for r in rows if r["name"].startswith("scanline ported")}
     user = {r["threads"]: r["ms"] for r in rows if r["name"].startswith("scanline user")}
+    metal = {r["threads"]: r["ms"] for r in rows if r["name"].startswith("scanline .metal")}
+    peer = next(r["ms"] for r in rows if r["name"].startswith("peer: the same .metal"))
     print("\nTargets:")
+    print(f"  .metal path vs the same .metal in a plain loop, one thread: {peer / metal[1]:.2f}x (target >= 1x); "
+          f"2-thread scaling {metal[1] / metal[2]:.2f}x (target >= 1.8x)")
+    if compile_times:
+        print(f"  .metal compile: first {compile_times['compile_first_ms']:.0f} ms (target < 2000), "
+              f"cached load {compile_times['compile_cached_ms']:.2f} ms (target < 20)")
     print(f"  built-in vs C on one thread: {c / builtin[1]:.1f}x (target >= 10x)")
     print(f"  ported shader vs C on one thread: {c / generic[1]:.2f}x; user shader: {c / user[1]:.2f}x (target >= 1x)")
     print(f"  2-thread scaling: built-in {builtin[1] / builtin[2]:.2f}x, ported {generic[1] / generic[2]:.2f}x, user {user[1] / user[2]:.2f}x (target >= 1.8x)")

@@ -2,7 +2,11 @@
 // the peers (C, numpy/Pillow, ffmpeg) in the same invocation and prints the table with ratios.
 //
 //   scanline-bench input PATH            write the 1920×1080 test image
-//   scanline-bench glitch PATH [REPEATS] time the chromatic glitch on PATH (ms per frame)
+//   scanline-bench glitch PATH [REPEATS] [OUT.png] [SHADER.metal]
+//                                        time the chromatic glitch on PATH (ms per frame), and the
+//                                        seed's .metal through Scanline's compiler (first compile,
+//                                        cached load, the generated band loop)
+//   scanline-bench metal-headers DIR     write Scanline's Metal headers, for the peer
 //   scanline-bench wave [FRAMES] [GLYPHS.json]   WaveRenderer over 200 glyphs (fps)
 //   scanline-bench warp DIR              seed 004's background at 1080×1920: blur once, warp per
 //                                        frame; writes the blurred layer and noise for the peers
@@ -79,9 +83,36 @@ do {
             emit("scanline user shader (generic loop, all per pixel)", threads,
                  try milliseconds(repeats) { _ = try img.layerEffect(user, maxSampleOffset: reach, threads: threads) })
         }
-        if args.count > 3 {
+        if args.count > 3, !args[3].isEmpty {
             try img.chromaticGlitch(amount, time: time).writePNG(to: URL(fileURLWithPath: args[3]))
         }
+        if args.count > 4 {
+            // The seed's .metal: first compile into an empty cache, then a cached load.
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-bench-cache-\(getpid())")
+            try? FileManager.default.removeItem(at: cache)
+            setenv("SCANLINE_CACHE_DIR", cache.path, 1)
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let file = URL(fileURLWithPath: args[4])
+            var start = DispatchTime.now().uptimeNanoseconds
+            let metal = ShaderLibrary(url: file)
+            try metal.loadMetalFunctions()
+            let first = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            var loads: [Double] = []
+            for _ in 0..<5 {
+                start = DispatchTime.now().uptimeNanoseconds
+                try ShaderLibrary(url: file).loadMetalFunctions()
+                loads.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            print("{\"compile_first_ms\": \(String(format: "%.1f", first)), \"compile_cached_ms\": \(String(format: "%.2f", loads.sorted()[2]))}")
+            let shader = metal.ChromaticGlitchShaderSplit(.float(amount), .float(time), .float(7.0), .float(26.0), .float2(img.size))
+            for threads in [1, 2] {
+                emit("scanline .metal path (seed 002 source, band loop)", threads,
+                     try milliseconds(repeats) { _ = try img.layerEffect(shader, maxSampleOffset: reach, threads: threads) })
+            }
+        }
+    case "metal-headers":
+        try ShaderLibrary.writeMetalHeaders(to: URL(fileURLWithPath: args[1]))
+        print(ShaderLibrary.metalCompilerFlags.joined(separator: " "))
     case "wave":
         // A 200-glyph paragraph at 1920×1080, drawn by WaveRenderer, render only, one thread.
         Parallelism.threadCount = 1
@@ -163,6 +194,12 @@ do {
             emit("scanline warp, built-in (layerEffect)", threads, try milliseconds(5) { _ = try layer.layerEffect(shader, maxSampleOffset: .zero, threads: threads) })
             emit("scanline warp, Swift shader (generic loop)", threads, try milliseconds(2) { _ = try layer.layerEffect(swift, maxSampleOffset: .zero, threads: threads) })
         }
+        // The same warp from its .metal source (BackgroundWarpFlow.metal) through the band loop.
+        let flow = BackgroundWarp.metalLibrary.backgroundWarpFlow(.float2(size), .image(noiseImage), .float(7.5))
+        _ = try layer.layerEffect(flow, maxSampleOffset: .zero)   // compiles (or loads) first
+        for threads in [1, 2] {
+            emit("scanline warp, .metal source (band loop)", threads, try milliseconds(5) { _ = try layer.layerEffect(flow, maxSampleOffset: .zero, threads: threads) })
+        }
         // For the peers: the blurred layer (premultiplied RGBA8) and the noise's red and green (float32).
         try Data(layer.bytes).write(to: dir.appendingPathComponent("warp-layer.rgba"))
         try rg.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("warp-noise.f32")) }
@@ -171,7 +208,7 @@ do {
         try cover1080.writePNG(to: dir.appendingPathComponent("warp-cover.png"))
         print("{\"layer\": [\(layer.width), \(layer.height)], \"noise\": [\(nw), \(nh)]}")
     default:
-        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png] | wave [FRAMES] [GLYPHS.json] | warp DIR")
+        print("usage: scanline-bench input PATH | glitch PATH [REPEATS] [OUT.png] [SHADER.metal] | metal-headers DIR | wave [FRAMES] [GLYPHS.json] | warp DIR")
         exit(2)
     }
 } catch {

@@ -149,7 +149,7 @@ import Testing
         #expect(byName["dataProbe"]?.arguments == [ShaderParameter("data", .data)])
         #expect(byName["imageProbe"]?.arguments == [ShaderParameter("image", .image), ShaderParameter("mode", .float)])
         #expect(byName["colorProbe"]?.arguments == [ShaderParameter("tint", .color)])
-        #expect(byName["floatsProbe"]?.line == 123)
+        #expect(byName["floatsProbe"]?.line == 124)
     }
 
     @Test func floatsVectorsAndColours() throws {

@@ -76,4 +76,7 @@ void scanline_free(void *pointer);
 char *scanline_metal_signatures(const char *libclang, const char *file, const char *const *args, int nargs,
                                 char *error, size_t error_size);
 
+/// 1 when this CPU has AVX2 (as the process's own CPU detection sees it), else 0.
+int scanline_cpu_has_avx2(void);
+
 #endif

@@ -584,38 +584,48 @@ namespace SwiftUI {
     // by maxSampleOffset. sample(p) takes p in points (the view's local space) and filters
     // bilinearly, clamped to the padded layer's edge pixels: the same float steps as Scanline's
     // Swift Layer.sample (Shaders/ShaderFunctions.swift), so both give the same bytes.
-    struct Layer {
+    // What a layer is made of. Layer itself holds only a pointer to it, so that it passes in a
+    // register: public shaders hand the layer by value to helpers that the compiler may not inline,
+    // and a by-value copy of these fields on every call cost 2.5× the whole shader (the caller's
+    // stores and the callee's loads of the copy stall each other).
+    struct LayerPixels {
         const unsigned char* pixels;
         int width, height;      // pixels
         int padX, padY;         // pixels of padding on each side
         float scale;            // pixels per point
-        half4 texel(int x, int y) const {
-            if (x < 0 || y < 0 || x >= width || y >= height) return (half4)0.0f;
-            return load(pixels + ((long)y * width + x) * 4);
+    };
+    struct Layer {
+        const LayerPixels* data;
+        __attribute__((always_inline)) half4 texel(int x, int y) const {
+            const LayerPixels& d = *data;
+            if (x < 0 || y < 0 || x >= d.width || y >= d.height) return (half4)0.0f;
+            return load(d.pixels + ((long)y * d.width + x) * 4);
         }
-        static half4 load(const unsigned char* p) {
+        __attribute__((always_inline)) static half4 load(const unsigned char* p) {
             return (float4){(float)p[0], (float)p[1], (float)p[2], (float)p[3]} * (1.0f / 255.0f);
         }
-        static int floor_int(float x) { int i = (int)x; return (float)i > x ? i - 1 : i; }
-        half4 sample(float2 p) const {
-            float x = p.x * scale - 0.5f, y = p.y * scale - 0.5f;
-            float minX = (float)(-padX), maxX = (float)(width - 1 + padX), minY = (float)(-padY), maxY = (float)(height - 1 + padY);
+        __attribute__((always_inline)) static int floor_int(float x) { int i = (int)x; return (float)i > x ? i - 1 : i; }
+        __attribute__((always_inline)) half4 sample(float2 p) const {
+            const LayerPixels& d = *data;
+            const int width = d.width, height = d.height;
+            float x = p.x * d.scale - 0.5f, y = p.y * d.scale - 0.5f;
+            float minX = (float)(-d.padX), maxX = (float)(width - 1 + d.padX), minY = (float)(-d.padY), maxY = (float)(height - 1 + d.padY);
             if (!(x >= minX)) x = minX;
             if (x > maxX) x = maxX;
             if (!(y >= minY)) y = minY;
             if (y > maxY) y = maxY;
             int ix = floor_int(x), iy = floor_int(y);
             float fx = x - (float)ix, fy = y - (float)iy;
-            float4 a, b, c, d;
+            float4 a, b, c, e;
             if (ix >= 0 && iy >= 0 && ix + 1 < width && iy + 1 < height) {
-                const unsigned char* p0 = pixels + ((long)iy * width + ix) * 4;
+                const unsigned char* p0 = d.pixels + ((long)iy * width + ix) * 4;
                 const unsigned char* p1 = p0 + (long)width * 4;
-                a = load(p0); b = load(p0 + 4); c = load(p1); d = load(p1 + 4);
+                a = load(p0); b = load(p0 + 4); c = load(p1); e = load(p1 + 4);
             } else {
-                a = texel(ix, iy); b = texel(ix + 1, iy); c = texel(ix, iy + 1); d = texel(ix + 1, iy + 1);
+                a = texel(ix, iy); b = texel(ix + 1, iy); c = texel(ix, iy + 1); e = texel(ix + 1, iy + 1);
             }
             float4 top = a + (b - a) * fx;
-            float4 bottom = c + (d - c) * fx;
+            float4 bottom = c + (e - c) * fx;
             return top + (bottom - top) * fy;
         }
     };

@@ -1,4 +1,5 @@
-// Probes for Scanline's Metal headers: C entry points the tests call directly, and one stitchable
+// Probes for Scanline's Metal headers: C entry points the tests call directly (exported by name:
+// shaders are built with hidden visibility), and one stitchable
 // function per argument kind.
 #include <metal_stdlib>
 #include <SwiftUI/SwiftUI_Metal.h>
@@ -16,7 +17,7 @@ static_assert(same_type<decltype(half4(1.0).rgb * 2.0), half3>::value, "half vec
 static_assert(same_type<decltype(1.0h * 2.0), float>::value, "half times float");
 static_assert(sizeof(float2x2) == 2 * sizeof(float2), "matrix of columns");
 
-extern "C" float probe_unary(int op, float x) {
+extern "C" __attribute__((visibility("default"))) float probe_unary(int op, float x) {
     switch (op) {
     case 0: return fract(x);
     case 1: return floor(x);
@@ -46,7 +47,7 @@ extern "C" float probe_unary(int op, float x) {
     }
 }
 
-extern "C" float probe_binary(int op, float x, float y) {
+extern "C" __attribute__((visibility("default"))) float probe_binary(int op, float x, float y) {
     switch (op) {
     case 0: return fmod(x, y);
     case 1: return atan2(x, y);
@@ -63,7 +64,7 @@ extern "C" float probe_binary(int op, float x, float y) {
     }
 }
 
-extern "C" float probe_ternary(int op, float x, float y, float z) {
+extern "C" __attribute__((visibility("default"))) float probe_ternary(int op, float x, float y, float z) {
     switch (op) {
     case 0: return clamp(x, y, z);
     case 1: return mix(x, y, z);
@@ -76,7 +77,7 @@ extern "C" float probe_ternary(int op, float x, float y, float z) {
 }
 
 // Vector behaviour written into `o` (see MetalTests.vectors for what each slot holds).
-extern "C" void probe_vectors(float* o) {
+extern "C" __attribute__((visibility("default"))) void probe_vectors(float* o) {
     float4 v = float4(1.0, 2.0, 3.0, 4.0);
     v.zx = float2(7.0, 8.0);                 // swizzle write: x = 8, z = 7
     o[0] = v.x; o[1] = v.y; o[2] = v.z; o[3] = v.w;
