@@ -38,3 +38,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `import SwiftUI` on Linux: a module of that name that re-exports Scanline, for files written for
+// Apple's SwiftUI. Not offered where SwiftUI itself exists.
+#if !canImport(Darwin)
+package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+package.targets += [
+    .target(name: "SwiftUI", dependencies: ["Scanline"], path: "Sources/SwiftUI"),
+    .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests"),
+]
+#endif
