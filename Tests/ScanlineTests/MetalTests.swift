@@ -404,3 +404,22 @@ extension Shader {
         }
     }
 }
+
+/// `ShaderLibrary.default` also finds the `.metal` files among the main bundle's resources (for a
+/// command-line program, the folder of its executable), as SwiftUI's default library does.
+@Suite struct MetalMainBundleTests {
+    @Test func defaultLibraryFindsTheMainBundlesMetalFiles() throws {
+        let resources = try #require(Bundle.main.resourceURL)
+        let name = "mainBundleProbe\(UInt32.random(in: 0...UInt32.max))"
+        let file = resources.appendingPathComponent("scanline-test-\(name).metal")
+        try "#include <metal_stdlib>\nusing namespace metal;\n[[ stitchable ]] half4 \(name)(float2 p, half4 c) { return half4(1.0, 0.0, 0.0, 1.0); }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A library that behaves as `.default` (the shared one may have scanned the folder already).
+        let library = ShaderLibrary()
+        library.registry.mainBundleFallback = true
+        let img = try PixelBuffer(width: 2, height: 1, alpha: .premultiplied, bytes: [UInt8](repeating: 0, count: 8))
+        let out = try img.colorEffect(Shader(function: ShaderFunction(library: library, name: name), arguments: []))
+        #expect(out[1, 0] == (255, 0, 0, 255))
+    }
+}
