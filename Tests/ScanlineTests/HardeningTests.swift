@@ -75,3 +75,45 @@ import Testing
         #expect(kept.suffix(3) == Data("azz".utf8))
     }
 }
+
+/// Traps that user input could reach through the public API are errors or defined behaviour.
+@Suite struct TrapTests {
+    @Test func renderTargetRefusesSizesThatDoNotFit() {
+        for size in [CGSize(width: 1e300, height: 10), CGSize(width: 10, height: 1e12), CGSize(width: CGFloat.nan, height: 1),
+                     CGSize(width: -1, height: 1), CGSize(width: 0, height: 1), CGSize(width: 20_000, height: 1)] {
+            #expect(throws: ScanlineError.self, "\(size)") { try RenderTarget(size: size) }
+        }
+        #expect(throws: ScanlineError.self) { try RenderTarget(size: CGSize(width: 10_000, height: 10), scale: 2) }
+        #expect((try? RenderTarget(size: CGSize(width: 10, height: 10), scale: 2)) != nil)
+    }
+
+    @Test func noiseTextureClampsItsParameters() {
+        for (size, cells, octaves) in [(Int.min, Int.max, Int.max), (Int.max, -5, -5), (0, 0, 0)] {
+            let image = NoiseTexture.image(size: size, cells: cells, octaves: octaves)
+            guard case let .floats(w, h, values) = image.source else { Issue.record("not a float image"); continue }
+            #expect(w == h && (16...2048).contains(w) && values.count == w * h * 4)
+        }
+        guard case let .floats(w, _, _) = NoiseTexture.constant(red: 0.5, green: 0.5, size: -3).source else { return }
+        #expect(w == 1)
+    }
+}
+
+struct OffMainCounter: View {
+    @State var count = 0
+    var body: some View {
+        Text("\(count)").task {
+            // A write from another thread: SwiftUI warns; Scanline must not trap.
+            nonisolated(unsafe) let box = $count
+            await Task.detached { box.wrappedValue = 7 }.value
+        }
+    }
+}
+
+@MainActor @Suite struct OffMainStateTests {
+    @Test func stateWrittenOffTheMainThreadDoesNotTrap() async throws {
+        let renderer = try SceneRenderer(OffMainCounter(), size: CGSize(width: 60, height: 30))
+        for n in 0..<4 { _ = try await renderer.frame(n) }
+        let text = await renderer.accessibilityElements(at: 4 / 30).map(\.description).joined()
+        #expect(text.contains("7"), "\(text)")
+    }
+}

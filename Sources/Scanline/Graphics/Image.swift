@@ -24,6 +24,9 @@ public struct Image: Hashable, Sendable {
         }
     }
 
+    /// An image of a source already known to be valid (sizes checked by the caller).
+    init(source: Source) { self.source = source }
+
     /// An image of premultiplied RGBA floats (0...1), `width × height × 4` values, top row first.
     public init(width: Int, height: Int, floatRGBA values: [Float]) throws {
         try PixelBuffer.checkSize(width: width, height: height)

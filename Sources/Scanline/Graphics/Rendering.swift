@@ -20,10 +20,9 @@ extension PixelBuffer {
 }
 
 extension CairoSurface {
-    /// `PixelBuffer.render` without the conversion to RGBA, for layers that stay in cairo.
-    static func render(size: CGSize, scale: CGFloat = 1, background: Color? = nil,
-                       environment: EnvironmentValues = EnvironmentValues(), log: DrawLog? = nil,
-                       renderer: (inout GraphicsContext) throws -> Void) throws -> CairoSurface {
+    /// Whole pixels for a canvas of `size` points at `scale`. Checked in floating point before the
+    /// conversion to `Int`, so a NaN, negative, zero or huge size is an error and never a trap.
+    static func pixelSize(_ size: CGSize, scale: CGFloat) throws -> (width: Int, height: Int) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)",
                                                 reason: "width and height must be finite numbers of points greater than 0")
@@ -34,9 +33,17 @@ extension CairoSurface {
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         guard w <= CGFloat(PixelBuffer.maximumSide), h <= CGFloat(PixelBuffer.maximumSide) else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)@\(scale)x",
-                                                reason: "the image would be \(Int(w))x\(Int(h)) pixels; at most \(PixelBuffer.maximumSide) a side")
+                                                reason: "the image would be \(w)x\(h) pixels; at most \(PixelBuffer.maximumSide) a side")
         }
-        let surface = try CairoSurface(width: Int(w), height: Int(h), scale: scale)
+        return (Int(w), Int(h))
+    }
+
+    /// `PixelBuffer.render` without the conversion to RGBA, for layers that stay in cairo.
+    static func render(size: CGSize, scale: CGFloat = 1, background: Color? = nil,
+                       environment: EnvironmentValues = EnvironmentValues(), log: DrawLog? = nil,
+                       renderer: (inout GraphicsContext) throws -> Void) throws -> CairoSurface {
+        let (w, h) = try pixelSize(size, scale: scale)
+        let surface = try CairoSurface(width: w, height: h, scale: scale)
         var env = environment
         env.displayScale = scale
         var context = GraphicsContext(surface: surface, environment: env)
@@ -61,10 +68,8 @@ public final class RenderTarget {
 
     /// A canvas of `size` points at `scale` pixels per point.
     public init(size: CGSize, scale: CGFloat = 1, environment: EnvironmentValues = EnvironmentValues()) throws {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0, scale <= 8 else {
-            throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)@\(scale)x", reason: "sides and scale must be finite and greater than 0")
-        }
-        surface = try CairoSurface(width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)), scale: scale)
+        let (w, h) = try CairoSurface.pixelSize(size, scale: scale)
+        surface = try CairoSurface(width: w, height: h, scale: scale)
         self.size = size
         var env = environment
         env.displayScale = scale

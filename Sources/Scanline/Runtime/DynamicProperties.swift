@@ -45,7 +45,15 @@ final class StateBox<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
     func set(_ newValue: Value) {
         value = newValue
-        MainActor.assumeIsolated { graph?.stateDidChange() }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { graph?.stateDidChange() }
+        } else {
+            // SwiftUI warns about state written off the main thread; Scanline keeps the value and
+            // marks the graph changed from the main actor, so the write lands on a later frame
+            // instead of trapping.
+            nonisolated(unsafe) let box = self
+            Task { @MainActor in box.graph?.stateDidChange() }
+        }
     }
 }
 

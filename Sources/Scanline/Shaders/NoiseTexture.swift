@@ -6,15 +6,16 @@ public enum NoiseTexture {
     /// - Parameters:
     ///   - size: texels on a side (16...2048).
     ///   - seed: picks the pattern.
-    ///   - cells: lattice cells across the texture at the first octave (its coarseness).
-    ///   - octaves: finer layers, each with twice the cells and half the weight.
+    ///   - cells: lattice cells across the texture at the first octave (its coarseness), 1...64.
+    ///   - octaves: finer layers, each with twice the cells and half the weight, 1...8.
+    ///   Values outside the ranges are clamped into them.
     public static func image(size: Int = 256, seed: UInt64 = 1, cells: Int = 4, octaves: Int = 4) -> Image {
-        let n = min(max(size, 16), 2048), octaves = min(max(octaves, 1), 8)
+        let n = min(max(size, 16), 2048), octaves = min(max(octaves, 1), 8), cells = min(max(cells, 1), 64)
         var values = [Float](repeating: 0, count: n * n * 4)
         var rng = SplitMix64(seed: seed)
         var total: Float = 0
         for o in 0..<octaves {
-            let c = max(1, cells) << o
+            let c = min(cells << o, n)   // a lattice finer than the texels adds nothing
             let weight = Float(1) / Float(1 << o)
             total += weight
             let lattice = (0..<(c * c * 2)).map { _ in Float(rng.next() >> 40) / Float(1 << 24) }
@@ -36,14 +37,15 @@ public enum NoiseTexture {
         for i in stride(from: 0, to: values.count, by: 4) {
             values[i] /= total; values[i + 1] /= total; values[i + 3] = 1
         }
-        return try! Image(width: n, height: n, floatRGBA: values)
+        return Image(source: .floats(width: n, height: n, values: values))
     }
 
-    /// A texture of one colour: (0.5, 0.5) makes the warp an identity.
+    /// A texture of one colour: (0.5, 0.5) makes the warp an identity. `size` is clamped to 1...2048.
     public static func constant(red: Float, green: Float, size: Int = 16) -> Image {
+        let size = min(max(size, 1), 2048)
         var values = [Float](repeating: 0, count: size * size * 4)
         for i in stride(from: 0, to: values.count, by: 4) { values[i] = red; values[i + 1] = green; values[i + 3] = 1 }
-        return try! Image(width: size, height: size, floatRGBA: values)
+        return Image(source: .floats(width: size, height: size, values: values))
     }
 
     static func smooth(_ t: Float) -> Float { t * t * (3 - 2 * t) }
