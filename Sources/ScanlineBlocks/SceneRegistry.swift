@@ -47,6 +47,9 @@ public struct SceneDescriptor: Sendable {
     public let duration: Double
     /// Builds the scene's view from its arguments.
     public let make: @MainActor @Sendable (SceneArguments) throws -> AnyView
+    /// The colour scheme the scene is designed in, which `scanline render` uses unless
+    /// `--color-scheme` says otherwise. The seed demos are dark.
+    public var colorScheme: ColorScheme = .dark
 }
 
 /// The one typed registry of scenes.

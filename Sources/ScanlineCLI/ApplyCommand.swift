@@ -4,13 +4,14 @@ import ScanlineBlocks
 /// `scanline apply`: runs an effect over a PNG or JPEG, or over every frame of a video.
 enum ApplyCommand {
     static let videoExtensions: Set<String> = ["mp4", "mov", "mkv", "webm", "m4v", "avi"]
+    static let audioExtensions: Set<String> = ["mp3", "wav", "m4a", "aac", "ogg", "opus", "flac"]
 
     static let command = Command(
         name: "apply",
         summary: "Apply an effect or a .metal shader to an image (PNG, JPEG) or to every frame of a video.",
         usage: "apply <effect | file.metal[:function]> <input> -o <output> [options]",
         options: [
-            OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; .mp4, .mov, .mkv or .webm for video."),
+            OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; " + VideoProcessor.supportedExtensions.map { "." + $0 }.joined(separator: ", ") + " for video."),
             OptionSpec(["--amount"], value: "VALUE", help: "The effect's strength, 0...1, or keyframes seconds:value,… (e.g. 0:0,1:1,3:0). Default 1."),
             OptionSpec(["--time"], value: "SECONDS", help: "The moment to render, for images (video follows its timestamps). Default 0."),
             OptionSpec(["--scale"], value: "N", help: "Pixels per point of the input (a 2x screenshot is 2), or keyframes seconds:scale. Default 1."),
@@ -84,6 +85,10 @@ enum ApplyCommand {
             bar.finish()
             output.warn("wrote \(outputURL.path)")
             return
+        }
+        guard !audioExtensions.contains(input.pathExtension.lowercased()) else {
+            throw UsageError("'\(input.lastPathComponent)' is sound; apply takes an image (PNG, JPEG) or a video ("
+                             + videoExtensions.sorted().map { "." + $0 }.joined(separator: ", ") + ")")
         }
         guard outputURL.pathExtension.lowercased() == "png" else {
             throw UsageError("an image input is written as .png (got '\(outputURL.lastPathComponent)')")

@@ -22,15 +22,17 @@ public struct Command: Sendable {
 
     /// The `--help` text: summary, usage, options and examples.
     public var help: String {
-        var s = "\(summary)\n\nUsage: scanline \(usage)\n"
+        var s = Help.wrap(summary, first: "", indent: 0) + "\n\n" + Help.wrap(usage, first: "Usage: scanline", indent: 16) + "\n"
         if !options.isEmpty {
             s += "\nOptions:\n"
             for o in options + [OptionSpec(["--help", "-h"], help: "Show this help.")] {
                 let left = o.names.joined(separator: ", ") + (o.value.map { " \($0)" } ?? "")
-                s += "  " + left.padding(toLength: max(left.count, 26), withPad: " ", startingAt: 0) + "  " + o.help + "\n"
+                let column = 2 + 26 + 2
+                let lead = "  " + left.padding(toLength: max(left.count, 26), withPad: " ", startingAt: 0) + "  "
+                s += Help.wrap(o.help, first: lead, indent: column) + "\n"
             }
         }
-        s += "\nExamples:\n" + examples.map { "  \($0)\n" }.joined()
+        s += "\nExamples:\n" + examples.map { Help.command($0) + "\n" }.joined()
         return s
     }
 }
@@ -65,7 +67,8 @@ public enum ScanlineCLI {
     /// The text `scanline --help` prints.
     public static var overview: String {
         var s = "scanline \(version): SwiftUI-style text and effects, rendered headlessly.\n\nUsage: scanline <command> [options]\n\nCommands:\n"
-        for c in commands { s += "  " + c.name.padding(toLength: 8, withPad: " ", startingAt: 0) + c.summary + "\n" }
+        let width = (commands.map(\.name.count).max() ?? 8) + 2
+        for c in commands { s += Help.wrap(c.summary, first: "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0), indent: 2 + width) + "\n" }
         s += "\nRun 'scanline <command> --help' for a command's options and examples.\n\nExamples:\n"
         for c in commands { s += "  \(c.examples[0])\n" }
         return s
@@ -125,6 +128,44 @@ public enum ScanlineCLI {
     }
 }
 
+/// Help text layout.
+enum Help {
+    /// Lines of help are at most this many columns.
+    static let columns = 100
+
+    /// An example command line, indented; a long one is split with shell continuations (` \`) so
+    /// that it still pastes as one command.
+    static func command(_ line: String) -> String {
+        var lines: [String] = [], current = "  "
+        for word in line.split(separator: " ") {
+            if current.count > 6 && current.count + 1 + word.count + 2 > columns {
+                lines.append(current + " \\")
+                current = "      "
+            }
+            current += (current.hasSuffix(" ") ? "" : " ") + word
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` after `first`, wrapped at word boundaries to `columns`, later lines indented by `indent`.
+    static func wrap(_ text: String, first: String, indent: Int) -> String {
+        var lines: [String] = [], line = first
+        var lineHasWords = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if lineHasWords && line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                lineHasWords = false
+            }
+            line += (lineHasWords ? " " : "") + word
+            lineHasWords = true
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
 /// Options every rendering command shares, parsed in one place.
 enum CommonOptions {
     static let weights: [(String, Font.Weight)] = Font.Weight.allCases.map { ("\($0)", $0) }
@@ -139,5 +180,15 @@ enum CommonOptions {
     static func outputURL(_ args: Arguments) throws -> URL {
         guard let path = args.string("--output") else { throw UsageError("missing -o/--output FILE") }
         return URL(fileURLWithPath: path)
+    }
+
+    /// The output of a command that writes only PNG: anything but a `.png` name is refused, so a
+    /// `.jpg` name never holds PNG bytes.
+    static func pngOutputURL(_ args: Arguments) throws -> URL {
+        let url = try outputURL(args)
+        guard url.pathExtension.lowercased() == "png" else {
+            throw UsageError("this command writes PNG; give the output a .png name (got '\(url.lastPathComponent)')")
+        }
+        return url
     }
 }

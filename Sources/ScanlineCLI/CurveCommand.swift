@@ -36,7 +36,7 @@ enum CurveCommand {
             output.print(String(format: "%8.3f %10.6f %10.6f", t, animation.value(at: t), animation.velocity(at: t)) + (animation.isFinished(at: t) ? "  finished" : ""))
         }
         if args.string("--output") != nil {
-            let url = try CommonOptions.outputURL(args)
+            let url = try CommonOptions.pngOutputURL(args)
             try plot(animation, duration: duration).writePNG(to: url)
             output.warn("wrote \(url.path)")
         }

@@ -12,7 +12,7 @@ enum ListCommand {
         run: { _, output in
             output.print("Scenes (scanline render <scene>):")
             for s in SceneRegistry.all {
-                output.print("  \(s.name)  [seed \(s.seed), \(Int(s.size.width))x\(Int(s.size.height)) pt, \(s.duration) s]")
+                output.print("  \(s.name)  [seed \(s.seed), \(Int(s.size.width))x\(Int(s.size.height)) pt, \(s.duration) s, \(s.colorScheme)]")
                 output.print("      \(s.summary)")
                 for p in s.parameters { output.print("      --\(p.name) \(p.kind.rawValue.uppercased())  \(p.help) (default \(p.defaultValue))") }
             }

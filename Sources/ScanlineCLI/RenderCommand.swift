@@ -10,27 +10,27 @@ enum RenderCommand {
     static var command: Command {
         Command(
             name: "render",
-            summary: "Render a scene (a SwiftUI-style view): a PNG still, a PNG sequence, GIF, WebP, MP4 or WebM.",
+            summary: "Render a scene (a SwiftUI-style view): a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
             usage: "render <scene> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
                 OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
                 OptionSpec(["--loop"], value: "N", help: "GIF/WebP/APNG: play N times; 0 (default) forever."),
                 OptionSpec(["--background"], value: "COLOR", help: "Paint the canvas first (default: the scene's own)."),
-                OptionSpec(["--crf"], value: "N", help: "MP4/WebM quality, 0 (best) … 51. Default 18."),
+                OptionSpec(["--crf"], value: "N", help: "MP4/WebM quality, 0...51 (0 is best). Default 18."),
                 OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default veryfast."),
                 OptionSpec(["--audio"], value: "FILE", help: "MP4/WebM: a sound track to mux in."),
                 OptionSpec(["--lossless"], help: "WebP: lossless instead of lossy."),
-                OptionSpec(["--quality"], value: "N", help: "WebP lossy quality, 0…100. Default 80."),
+                OptionSpec(["--quality"], value: "N", help: "WebP lossy quality, 0...100. Default 80."),
                 OptionSpec(["--time"], value: "SECONDS", help: "The moment of a still. Default 0."),
                 OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points (default: the scene's)."),
                 OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
                 OptionSpec(["--reduce-motion"], help: "Reduce Motion on."),
-                OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall … accessibility5. Default large."),
+                OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
                 OptionSpec(["--rtl"], help: "Right-to-left layout direction."),
-                OptionSpec(["--color-scheme"], value: "SCHEME", help: "light or dark. Default dark."),
+                OptionSpec(["--color-scheme"], value: "SCHEME", help: "light or dark. Default: the scene's own (the seed demos are designed dark; see 'scanline list')."),
                 OptionSpec(["--accessibility"], help: "Print what a screen reader would read, instead of rendering."),
                 OptionSpec(["--layout"], help: "Print every view's frame, instead of rendering."),
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
@@ -74,9 +74,29 @@ enum RenderCommand {
         return a...b
     }
 
-    static func environment(_ args: Arguments) throws -> EnvironmentValues {
+    /// Encoder options that the output's format does not use are refused, as `--audio` with a GIF
+    /// always was: `--lossless` with an MP4 would otherwise be silently ignored.
+    static func refuseInapplicable(_ args: Arguments, output: String) throws {
+        let format = ExportFormat.from(path: output)
+        let still = args.string("--frames") == nil && (format == .png || format == nil || (format == .pngSequence && args.string("--time") != nil))
+        let kind = args.string("--frames") != nil ? "a PNG sequence" : still ? "a still" : format.map { "." + ($0 == .pngSequence ? "png sequence" : $0.rawValue) } ?? "this output"
+        let rules: [(option: String, applies: Bool, where: String)] = [
+            ("--lossless", format == .webp, ".webp"),
+            ("--quality", format == .webp, ".webp"),
+            ("--crf", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--preset", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--audio", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--loop", [.gif, .webp, .apng].contains(format), ".gif, .webp and .apng"),
+            ("--duration", !still && args.string("--frames") == nil, "animations"),
+        ]
+        for r in rules where !r.applies && (args.string(r.option) != nil || args.has(r.option)) {
+            throw UsageError("\(r.option) applies to \(r.where), not to \(kind)")
+        }
+    }
+
+    static func environment(_ args: Arguments, scene: SceneDescriptor) throws -> EnvironmentValues {
         var env = EnvironmentValues()
-        env.colorScheme = try args.choice("--color-scheme", [("light", ColorScheme.light), ("dark", .dark)]) ?? .dark
+        env.colorScheme = try args.choice("--color-scheme", [("light", ColorScheme.light), ("dark", .dark)]) ?? scene.colorScheme
         env.accessibilityReduceMotion = args.has("--reduce-motion")
         if args.has("--rtl") { env.layoutDirection = .rightToLeft }
         if let d = args.string("--dynamic-type") {
@@ -92,6 +112,11 @@ enum RenderCommand {
         guard let scene = SceneRegistry.named(args.positionals[0]) else {
             throw UsageError("unknown scene '\(args.positionals[0])'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", ")) (see 'scanline list')")
         }
+        // Another scene's options are a mistake, not something to ignore.
+        for option in sceneOptions where args.string(option.names[0]) != nil && !scene.parameters.contains(where: { "--\($0.name)" == option.names[0] }) {
+            let takes = scene.parameters.map { "--\($0.name)" }
+            throw UsageError("\(option.names[0]) is not an option of '\(scene.name)' (" + (takes.isEmpty ? "it takes none" : "it takes " + takes.joined(separator: ", ")) + ")")
+        }
         var values: [String: String] = [:]
         for p in scene.parameters { if let v = args.string("--\(p.name)") { values[p.name] = v } }
         let view: AnyView
@@ -101,7 +126,7 @@ enum RenderCommand {
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
         if let t = args.string("--time"), time == nil { throw UsageError("--time expects a number, got '\(t)'") }
-        let env = try environment(args)
+        let env = try environment(args, scene: scene)
         let background = try CommonOptions.color(args, "--background")
         let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
         defer { for w in renderer.graph.warnings { output.warn("warning: \(w)") } }
@@ -118,6 +143,7 @@ enum RenderCommand {
         if FramePattern.looksNumbered(out) {
             do { _ = try FramePattern(out) } catch let e as ScanlineError { throw UsageError(e.description) }
         }
+        try refuseInapplicable(args, output: out)
         if let format = ExportFormat.from(path: out), format.isAnimated, args.string("--frames") == nil, format != .pngSequence || time == nil {
             guard time == nil else { throw UsageError("--time picks a still; an animation runs from 0 for --duration") }
             var options = ExportOptions()

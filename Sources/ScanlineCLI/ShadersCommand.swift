@@ -85,7 +85,7 @@ struct MetalEffect {
         if let text = args.string("--max-sample-offset") {
             let v = text.split(separator: ",").compactMap { Double($0) }
             guard v.count == 2, v.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 10_000 }) else {
-                throw UsageError("--max-sample-offset expects W,H in points (0…10000), got '\(text)'")
+                throw UsageError("--max-sample-offset expects W,H in points (0...10000), got '\(text)'")
             }
             maxSampleOffset = CGSize(width: v[0], height: v[1])
         } else { maxSampleOffset = .zero }

@@ -22,8 +22,8 @@ enum TextCommand {
             OptionSpec(["--padding"], value: "POINTS", help: "Space around the text. Default 8."),
             OptionSpec(["--scale"], value: "N", help: "Pixels per point: 1, 2 or 3. Default 2."),
             OptionSpec(["--rtl"], help: "Right-to-left layout direction."),
-            OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall … xxxLarge, accessibility1 … accessibility5. Default large."),
-            OptionSpec(["--color-scheme"], value: "SCHEME", help: "light or dark (picks adaptive colours). Default light."),
+            OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
+            OptionSpec(["--color-scheme"], value: "SCHEME", help: "light or dark (picks adaptive colours). Default light, as in SwiftUI."),
             OptionSpec(["--dump"], help: "Also print the layout: lines, runs, glyphs and bounds."),
         ],
         examples: [
@@ -38,7 +38,7 @@ enum TextCommand {
         guard args.positionals.count == 1 else {
             throw UsageError(args.positionals.isEmpty ? "missing the text to render" : "expected one text argument, got \(args.positionals.count) (quote text with spaces)")
         }
-        let url = try CommonOptions.outputURL(args)
+        let url = try CommonOptions.pngOutputURL(args)
         var env = EnvironmentValues()
         if args.has("--rtl") { env.layoutDirection = .rightToLeft }
         if let d = args.string("--dynamic-type") {

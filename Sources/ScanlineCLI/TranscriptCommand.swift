@@ -17,7 +17,7 @@ enum TranscriptCommand {
             OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
             OptionSpec(["--fps"], value: "N", help: "Frames per second. Default 30."),
             OptionSpec(["--reduce-motion"], help: "Keep the background still and make the scrolling jump."),
-            OptionSpec(["--crf"], value: "N", help: "Video quality, 0 (best) … 51. Default 20."),
+            OptionSpec(["--crf"], value: "N", help: "Video quality, 0...51 (0 is best). Default 20."),
             OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default: superfast, with its mb-tree kept on."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
         ],
@@ -64,7 +64,12 @@ enum TranscriptCommand {
         for w in parsed.warnings { output.warn("warning: \(w)") }
         let from = try args.string("--from").map { try parseTime($0, "--from") } ?? 0
         let to = try args.string("--to").map { try parseTime($0, "--to") } ?? parsed.transcript.duration
-        guard to > from else { throw UsageError("--to (\(to) s) must come after --from (\(from) s)") }
+        guard to > from else {
+            if args.string("--to") == nil {
+                throw UsageError("--from (\(from) s) is past the end of the transcript (its last cue ends at \(parsed.transcript.duration) s)")
+            }
+            throw UsageError("--to (\(to) s) must come after --from (\(from) s)")
+        }
         guard to - from <= 3600 else { throw UsageError("the clip is longer than an hour") }
         let cover: Image
         if let c = args.string("--cover") { cover = try Image(contentsOf: URL(fileURLWithPath: c)) } else { cover = GeneratedCover.image() }

@@ -33,12 +33,18 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ro.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ro.path) }
         let url = ro.appendingPathComponent("out.png")
-        // Root ignores permission bits; a read-only bind is not available, so as root check the
-        // folder-is-a-file case instead, which fails for everyone.
+        // Root ignores permission bits, so the 0555 folder is checked only for other users; a
+        // folder under /proc refuses new files to root as well, which is how CI runs.
         if getuid() != 0 {
             #expect(throws: ScanlineError.self) { try sample().writePNG(to: url) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: ro.path).isEmpty)
         }
+        let unwritable = URL(fileURLWithPath: "/proc/self/scanline-out.png")
+        #expect { try sample().writePNG(to: unwritable) } throws: { e in
+            guard case .cannotWrite(let path, _)? = e as? ScanlineError else { return false }
+            return path == unwritable.path
+        }
+        #expect(!FileManager.default.fileExists(atPath: unwritable.path))
         let file = folder.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: file)
         #expect { try sample().writePNG(to: file.appendingPathComponent("out.png")) } throws: { e in

@@ -1,6 +1,7 @@
 import Testing
 @testable import Scanline
 @testable import ScanlineCLI
+@testable import ScanlineBlocks
 
 /// Issue #19's fixes: numbered output names are never C formats, child pipes are drained, and
 /// signals clean up from outside the handler.
@@ -115,5 +116,84 @@ struct OffMainCounter: View {
         for n in 0..<4 { _ = try await renderer.frame(n) }
         let text = await renderer.accessibilityElements(at: 4 / 30).map(\.description).joined()
         #expect(text.contains("7"), "\(text)")
+    }
+}
+
+/// Rough edges a new user met (issue #19, point 8), each pinned down.
+@Suite struct CLIRoughEdgeTests {
+    let folder: URL = {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-edges-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }()
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
+        var o = Output()
+        let code = await ScanlineCLI.run(args, output: &o)
+        return (code, o.stdout, o.stderr)
+    }
+
+    @Test func helpFitsAndIsConsistent() async {
+        let overview = await run(["--help"]).out
+        #expect(overview.contains("  transcript  Make a video"))
+        var all = overview
+        for c in ScanlineCLI.commands { all += await run([c.name, "--help"]).out }
+        let long = all.split(separator: "\n").filter { $0.count > Help.columns }
+        #expect(long.isEmpty, "lines over \(Help.columns) columns: \(long)")
+        // One range notation: a...b.
+        #expect(all.range(of: #"[0-9] ?… ?[0-9]"#, options: .regularExpression) == nil)
+        #expect(all.range(of: #"[0-9] \(best\)"#, options: .regularExpression) == nil)
+        let render = await run(["render", "--help"]).out
+        for format in ["APNG", "MOV", "MKV"] { #expect(render.contains(format)) }
+        #expect(await run(["apply", "--help"]).out.contains(".m4v"))
+    }
+
+    @Test func colourSchemeDefaults() async throws {
+        // render: the scene's own scheme (the seed demos are dark); text: light, as SwiftUI.
+        let a = folder.appendingPathComponent("a.png").path, b = folder.appendingPathComponent("b.png").path
+        _ = await run(["render", "glitch-text", "--size", "80x40", "--scale", "1", "--time", "0.8", "-o", a])
+        _ = await run(["render", "glitch-text", "--size", "80x40", "--scale", "1", "--time", "0.8", "--color-scheme", "dark", "-o", b])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        _ = await run(["text", "Hi", "-o", a])
+        _ = await run(["text", "Hi", "--color-scheme", "light", "-o", b])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        #expect(await run(["list"]).out.contains("[seed 002, 390x520 pt, 4.0 s, dark]"))
+    }
+
+    @Test func refusedInputsSayWhy() async throws {
+        let jpg = folder.appendingPathComponent("e.jpg").path
+        let cases: [([String], String)] = [
+            (["text", "hi", "-o", jpg], "give the output a .png name"),
+            (["render", "chromatic-glitch-demo", "--text", "x", "-o", folder.appendingPathComponent("x.png").path], "--text is not an option of 'chromatic-glitch-demo' (it takes none)"),
+            (["render", "glitch-text", "--lossless", "-o", folder.appendingPathComponent("x.mp4").path], "--lossless applies to .webp, not to .mp4"),
+            (["render", "glitch-text", "--loop", "2", "-o", folder.appendingPathComponent("x.mp4").path], "--loop applies to .gif, .webp and .apng"),
+            (["render", "glitch-text", "--crf", "2", "--time", "1", "-o", folder.appendingPathComponent("x.png").path], "--crf applies to video"),
+            (["apply", "chromatic-glitch", folder.appendingPathComponent("x.png").path, "--amount", "0:0,0:1", "-o", folder.appendingPathComponent("y.png").path], "two keyframes at 0 s"),
+        ]
+        for (args, text) in cases {
+            let r = await run(args)
+            #expect(r.code == 2 && r.err.contains(text), "\(args): \(r.err)")
+        }
+        let sound = folder.appendingPathComponent("talk.mp3")
+        try Data("ID3".utf8).write(to: sound)
+        let r = await run(["apply", "chromatic-glitch", sound.path, "-o", folder.appendingPathComponent("x.mp4").path])
+        #expect(r.code == 2 && r.err.contains("'talk.mp3' is sound"), "\(r.err)")
+        let vtt = TestPaths.testsFolder.appendingPathComponent("Fixtures/features.vtt").path
+        let late = await run(["transcript", vtt, "--from", "100000", "-o", folder.appendingPathComponent("x.mp4").path])
+        #expect(late.code == 2 && late.err.contains("--from (100000.0 s) is past the end") && !late.err.contains("--to"), "\(late.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["talk.mp3"])
+    }
+}
+
+@MainActor @Suite struct StillReplayTests {
+    /// A still earlier than the last one replays from the start: it equals a fresh renderer's.
+    @Test func anEarlierStillIsRenderedNotRepeated() async throws {
+        let scene = try #require(SceneRegistry.named("glitch-text"))
+        func renderer() throws -> SceneRenderer { try SceneRenderer(try scene.make(SceneArguments([:])), size: CGSize(width: 120, height: 80), fps: 30) }
+        let r = try renderer()
+        let late = try await r.still(at: 1.5)
+        let early = try await r.still(at: 0.2)
+        #expect(early.bytes == (try await renderer().still(at: 0.2)).bytes)
+        #expect(early.bytes != late.bytes)
+        #expect((try await r.still(at: 1.5)).bytes == late.bytes)
     }
 }

@@ -48,6 +48,9 @@ public struct Keyframes: Equatable, Sendable {
             }
             let t = try number(tv[0], "time")
             guard t >= 0 else { throw ScanlineError.invalidArgument(name: name, value: text, reason: "times must be 0 or more seconds") }
+            if pairs.contains(where: { $0.time == t }) {
+                throw ScanlineError.invalidArgument(name: name, value: text, reason: "two keyframes at \(tv[0].trimmingCharacters(in: .whitespaces)) s")
+            }
             pairs.append((t, try checked(number(tv[1], "value"))))
         }
         return try Keyframes(pairs)

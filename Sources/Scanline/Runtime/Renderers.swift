@@ -17,9 +17,10 @@
     /// Painted under every frame; nil leaves frames transparent.
     public let background: Color?
     /// The view graph: state, tasks and animations across frames.
-    public let graph: ViewGraph
+    public private(set) var graph: ViewGraph
     let root: any View
     private var lastTime: Double = -1
+    private let startDate: Date?
 
     /// - Parameters:
     ///   - size: the canvas in points; the view is proposed this size and centred in it.
@@ -40,6 +41,7 @@
         env.displayScale = scale
         self.environment = env
         self.background = background
+        self.startDate = startDate
         graph = ViewGraph(startDate: startDate)
         graph.fps = fps
     }
@@ -47,8 +49,17 @@
     /// The time of frame `n`, in seconds.
     public func time(ofFrame n: Int) -> Double { RenderClock.frameTime(n, fps: fps) }
 
-    /// Advances virtual time to `t` (never backwards) and builds the view tree there.
+    /// Advances virtual time to `t` and builds the view tree there. A time earlier than the last
+    /// one replays from 0 in a fresh graph (state, tasks and animations start over), so any
+    /// frame can be asked for in any order and shows what playback shows.
     func advance(to t: Double) async -> Node {
+        if lastTime >= 0 && t < lastTime - 1e-9 {
+            let earlier = graph.warnings
+            graph = ViewGraph(startDate: startDate)
+            graph.fps = fps
+            for w in earlier { graph.warn(w) }
+            lastTime = -1
+        }
         if lastTime < 0 {
             layout(graph.build(root, environment: environment, at: 0)) // the first frame starts tasks and appear actions
             lastTime = 0
@@ -83,10 +94,10 @@
         graph.finishFrame()
     }
 
-    /// Renders frame `n` (frames must come in order, or repeat).
+    /// Renders frame `n`. Frames in order are cheapest; an earlier frame replays from the start.
     public func frame(_ n: Int) async throws -> PixelBuffer { try await still(at: time(ofFrame: n)) }
 
-    /// Renders the view at `t` seconds. Times must not go backwards.
+    /// Renders the view at `t` seconds; an earlier time than the last replays from 0.
     public func still(at t: Double) async throws -> PixelBuffer { try await surface(at: t).pixelBuffer() }
 
     /// Frame `n` as drawn, before any conversion to RGBA (for the video encoder).
