@@ -38,7 +38,7 @@ public struct HighlightRenderer: TextRenderer {
                 width: width,
                 height: bounds.height
             )
-            var behind = context
+            let behind = context
             behind.fill(
                 Path(roundedRect: highlight, cornerRadius: 4),
                 with: .color(color.opacity(0.35))
