@@ -197,3 +197,49 @@ struct OffMainCounter: View {
         #expect((try await r.still(at: 1.5)).bytes == late.bytes)
     }
 }
+
+/// Records what a `.task` did, across threads.
+final class TaskLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ticks: [Double] = [], ended = false
+    func tick(_ t: Double) { lock.withLock { ticks.append(t) } }
+    func end() { lock.withLock { ended = true } }
+    var snapshot: (ticks: [Double], ended: Bool) { lock.withLock { (ticks, ended) } }
+}
+
+struct TaskThatDisappears: View {
+    let log: TaskLog
+    @State var shown = true
+    var body: some View {
+        VStack {
+            if shown {
+                Text("ticking").task {
+                    // Ticks every 0.1 s until cancelled.
+                    while !Task.isCancelled {
+                        log.tick(RenderClock.current?.now.seconds ?? -1)
+                        do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
+                    }
+                    log.end()
+                }
+            }
+            Text("host").task {
+                try? await Task.sleep(for: .milliseconds(350))
+                shown = false
+            }
+        }
+    }
+}
+
+@MainActor @Suite struct TaskCancellationTests {
+    /// SwiftUI cancels a view's `.task` when the view disappears.
+    @Test func aTaskEndsWithItsView() async throws {
+        let log = TaskLog()
+        let renderer = try SceneRenderer(TaskThatDisappears(log: log), size: CGSize(width: 100, height: 60), fps: 10)
+        for n in 0...10 { _ = try await renderer.frame(n) }
+        let (ticks, ended) = log.snapshot
+        #expect(ended)
+        // Ticks at 0, 0.1, 0.2, 0.3; the view goes at 0.35 s (the next frame, 0.4 s, no longer has it).
+        #expect(ticks.count == 4, "\(ticks)")
+        #expect((ticks.last ?? 9) < 0.35)
+    }
+}

@@ -5,7 +5,7 @@
 /// It is a Swift `Clock`: async code started with `run(_:)` that sleeps on it (a demo's autoplay
 /// loop) wakes at exactly the virtual instant it asked for, when the renderer `advance`s time, and
 /// as fast as the CPU allows. Only one such task runs at a time, so their effects happen in a fixed
-/// order. (Cancellation of a sleeping task is not supported yet: a sleeper waits for its instant.)
+/// order. Cancelling a sleeping task wakes it with `CancellationError`.
 public final class RenderClock: Clock, @unchecked Sendable {
     /// A point on the render's timeline: seconds since the render's start.
     public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -32,7 +32,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
 
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
-    private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Never> }
+    private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Error> }
     private var sleepers: [Sleeper] = []
     private var order = 0
     private var running = 0
@@ -56,28 +56,46 @@ public final class RenderClock: Clock, @unchecked Sendable {
     }
 
     /// Suspends until the renderer advances the clock to `deadline` (never on the wall clock).
+    /// Cancelling the sleeping task wakes it at once with `CancellationError`, as `Task.sleep`
+    /// does.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if deadline <= current {
+        let ticket = SleepTicket()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
+                lock.lock()
+                if ticket.cancelled { lock.unlock(); c.resume(throwing: CancellationError()); return }
+                if deadline <= current {
+                    lock.unlock()
+                    c.resume()
+                    return
+                }
+                order += 1
+                ticket.id = order
+                sleepers.append(Sleeper(deadline: deadline, order: order, continuation: c))
+                running -= 1
+                let wake = running == 0 ? takeIdleWaiters() : []
                 lock.unlock()
-                c.resume()
-                return
+                wake.forEach { $0.resume() }
             }
-            order += 1
-            sleepers.append(Sleeper(deadline: deadline, order: order, continuation: c))
-            running -= 1
-            let wake = running == 0 ? takeIdleWaiters() : []
+        } onCancel: {
+            lock.lock()
+            ticket.cancelled = true
+            guard let id = ticket.id, let i = sleepers.firstIndex(where: { $0.order == id }) else { lock.unlock(); return }
+            let sleeper = sleepers.remove(at: i)
+            running += 1   // it runs again until it ends or sleeps; advance waits for that
             lock.unlock()
-            wake.forEach { $0.resume() }
+            sleeper.continuation.resume(throwing: CancellationError())
         }
     }
 
+    /// Which sleeper a task is, for its cancellation handler (guarded by the clock's lock).
+    private final class SleepTicket: @unchecked Sendable { var id: Int?; var cancelled = false }
+
     /// Starts `body` as a task on this clock's timeline. It runs until it first sleeps (or ends)
     /// before the next `advance` moves time.
-    public func run(_ body: @escaping @Sendable () async -> Void) {
+    @discardableResult public func run(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         lock.lock(); running += 1; lock.unlock()
-        Task {
+        return Task {
             await body()
             self.finishOne()
         }
@@ -99,6 +117,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
             next.resume()
             await waitUntilIdle()
             await afterEach()
+            await waitUntilIdle()   // a task that afterEach cancelled runs to its end first
         }
     }
 
@@ -112,7 +131,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
 
     /// Takes the earliest sleeper due by `instant` and sets the time to its deadline; or, when none
     /// is due, moves the time to `instant` and returns nil.
-    private func wakeNext(upTo instant: Instant) -> CheckedContinuation<Void, Never>? {
+    private func wakeNext(upTo instant: Instant) -> CheckedContinuation<Void, Error>? {
         lock.withLock {
             guard let i = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order) }),
                   sleepers[i].deadline <= instant else {

@@ -8,6 +8,8 @@
     var seenThisBuild: Set<String> = []
     var changeValues: [String: AnyHashable] = [:]
     var startedTasks: Set<String> = []
+    /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
+    var tasks: [String: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
     /// Warnings for the caller to show (the library never prints).
     public private(set) var warnings: [String] = []
@@ -61,6 +63,14 @@
 
     /// Runs the appear and change actions the last build and layout queued (call after layout).
     func finishFrame() {
+        // A `.task` ends with its view, as in SwiftUI: once a build and its layout no longer
+        // have the view, its task is cancelled (at this instant), and starts anew if the view
+        // appears again.
+        for key in tasks.keys where !seenThisBuild.contains(key) {
+            tasks.removeValue(forKey: key)?.cancel()
+            startedTasks.remove(key)
+            appeared[key] = nil
+        }
         let actions = afterBuild
         afterBuild = []
         for a in actions { a() }
@@ -100,7 +110,7 @@
         guard !startedTasks.contains(key) else { return }
         startedTasks.insert(key)
         let clock = self.clock
-        clock.run {
+        tasks[key] = clock.run {
             await RenderClock.$current.withValue(clock) { await action() }
         }
     }
