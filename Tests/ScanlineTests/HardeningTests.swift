@@ -243,3 +243,22 @@ struct TaskThatDisappears: View {
         #expect((ticks.last ?? 9) < 0.35)
     }
 }
+
+/// A text renderer whose drawing goes through a shader filter that cannot run.
+struct BrokenFilterRenderer: TextRenderer {
+    func draw(layout: Text.Layout, in context: inout GraphicsContext) {
+        context.addFilter(.colorShader(ShaderLibrary().noSuchShader()))
+        for line in layout { context.draw(line) }
+    }
+}
+
+@MainActor @Suite struct FilterWarningTests {
+    /// As a missing image does, a failing shader filter says so in the render's warnings, once.
+    @Test func aFailingShaderFilterWarnsOnce() async throws {
+        let renderer = try SceneRenderer(Text("Hello").textRenderer(BrokenFilterRenderer()), size: CGSize(width: 80, height: 30), fps: 10)
+        for n in 0..<3 { _ = try await renderer.frame(n) }
+        let warnings = renderer.graph.warnings.filter { $0.contains("noSuchShader") }
+        #expect(warnings.count == 1, "\(renderer.graph.warnings)")
+        #expect(warnings.first?.contains("draws nothing") == true)
+    }
+}

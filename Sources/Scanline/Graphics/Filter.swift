@@ -138,8 +138,9 @@ extension GraphicsContext {
         }
         /// Applies `matrix` to each drawing's straight colour components.
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter { Filter(kind: .matrix(matrix)) }
-        /// Runs a color-effect shader on each drawing's pixels. A shader that fails its argument
-        /// check draws nothing (check it first with `Shader.compile(as:)`).
+        /// Runs a color-effect shader on each drawing's pixels. A shader that fails (unknown, wrong
+        /// arguments, a .metal compile error) draws nothing, and says why once in the render's
+        /// warnings; check it first with `Shader.compile(as:)`.
         public static func colorShader(_ shader: Shader) -> Filter {
             Filter(kind: .shader(shader, usage: .colorEffect, maxSampleOffset: .zero))
         }

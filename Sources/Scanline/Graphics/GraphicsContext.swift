@@ -193,10 +193,15 @@ public struct GraphicsContext {
             return layer
         case let .shader(shader, usage, offset):
             let pixels = layer.pixelBuffer()
-            guard let runner = try? shader.prepare(as: usage), let out = try? CairoSurface(
-                runner.run(pixels, usage == .colorEffect ? (0, 0) : pixels.padding(offset), environment.colorScheme, Parallelism.threadCount))
-            else { return (try? layer.makeSibling()) ?? layer }
-            return out
+            do {
+                let runner = try shader.prepare(as: usage)
+                return try CairoSurface(runner.run(pixels, usage == .colorEffect ? (0, 0) : pixels.padding(offset), environment.colorScheme, Parallelism.threadCount))
+            } catch {
+                // What SwiftUI does with a shader that fails: the layer draws nothing. Said once
+                // per cause through the render's warnings, as a missing image is.
+                environment.warningLog?.add("GraphicsContext filter: \(error); the layer draws nothing")
+                return (try? layer.makeSibling()) ?? layer
+            }
         case .blur(let radius, let options):
             FilterKernels.blur(layer, sigma: radius * s)
             if options.contains(.opaque) {

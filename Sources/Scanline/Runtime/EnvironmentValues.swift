@@ -34,6 +34,9 @@ public struct EnvironmentValues: Sendable {
     /// state that records when a view appeared. Port `@State private var startDate = Date.now` as
     /// `@Environment(\.renderStartDate) private var startDate`.
     public var renderStartDate = Date(timeIntervalSinceReferenceDate: 0)
+    /// Where drawing code reports problems it cannot throw (a shader filter that fails): the
+    /// render's warnings. Nil outside a render.
+    var warningLog: WarningLog? = nil
     /// The most lines a Text shows (nil: no limit).
     public var lineLimit: Int? = nil
     /// Custom values set with `.environment(_:_:)` on keys of the caller's own.
@@ -50,4 +53,14 @@ public struct EnvironmentValues: Sendable {
 
     /// The size of one pixel, in points.
     public var pixelLength: CGFloat { 1 / displayScale }
+}
+
+/// Warnings collected during a render, each message once, in order; safe from any thread.
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    /// Adds `message` unless it is there already.
+    func add(_ message: String) { lock.withLock { if !list.contains(message) { list.append(message) } } }
+    /// The messages so far.
+    var messages: [String] { lock.withLock { list } }
 }

@@ -46,6 +46,13 @@
         graph.fps = fps
     }
 
+    /// The environment frames are drawn in: the render's, reporting to the graph's warnings.
+    var drawingEnvironment: EnvironmentValues {
+        var env = environment
+        env.warningLog = graph.warningLog
+        return env
+    }
+
     /// The time of frame `n`, in seconds.
     public func time(ofFrame n: Int) -> Double { RenderClock.frameTime(n, fps: fps) }
 
@@ -106,14 +113,14 @@
     func surface(at t: Double) async throws -> CairoSurface {
         guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }
         let node = await advance(to: t)
-        return try CairoSurface.render(size: size, scale: scale, background: background, environment: environment) { ctx in node.draw(ctx) }
+        return try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in node.draw(ctx) }
     }
 
     /// The drawing operations of the frame at `t`, in order (the view rendered with a `DrawLog`).
     public func drawLog(at t: Double) async throws -> [DrawLog.Entry] {
         let node = await advance(to: t)
         let log = DrawLog()
-        _ = try PixelBuffer.render(size: size, scale: scale, environment: environment, log: log) { ctx in node.draw(ctx) }
+        _ = try PixelBuffer.render(size: size, scale: scale, environment: drawingEnvironment, log: log) { ctx in node.draw(ctx) }
         return log.entries
     }
 

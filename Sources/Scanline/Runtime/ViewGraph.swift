@@ -11,8 +11,10 @@
     /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
     var tasks: [String: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
-    /// Warnings for the caller to show (the library never prints).
-    public private(set) var warnings: [String] = []
+    /// Warnings for the caller to show (the library never prints), each once, in order.
+    public var warnings: [String] { warningLog.messages }
+    /// Where warnings collect; drawing code reaches it through the environment.
+    let warningLog = WarningLog()
 
     /// Virtual time: tasks sleep on it.
     public let clock: RenderClock
@@ -34,7 +36,7 @@
         self.clock = clock; self.startDate = startDate
     }
 
-    func warn(_ message: String) { if !warnings.contains(message) { warnings.append(message) } }
+    func warn(_ message: String) { warningLog.add(message) }
 
     func stateDidChange() {
         pendingChange = (Transaction.current, clock.now.seconds)
@@ -54,6 +56,7 @@
         seenThisBuild = []
         var env = environment
         env.renderStartDate = date(at: 0)
+        env.warningLog = warningLog
         var b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         let node = b.build(root)
         pendingChange = nil
