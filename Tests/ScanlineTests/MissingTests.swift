@@ -54,3 +54,45 @@ import Testing
         }
     }
 }
+
+@Suite struct GIFTransparencyTests {
+    /// Frames where pixels go from opaque to transparent and back, over a transparent background.
+    /// ffmpeg decodes every frame as it was rendered: opaque pixels exactly (the palette holds the
+    /// four colours used), transparent pixels transparent. An encoder that never clears pixels
+    /// turning transparent shows the previous frame's colour there and fails.
+    @Test func pixelsTurningTransparentAndBackDecodeExactly() throws {
+        let w = 16, h = 8
+        let clear: [UInt8] = [0, 0, 0, 0], red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], green: [UInt8] = [0, 255, 0, 255]
+        func frame(_ pixel: (Int, Int) -> [UInt8]) throws -> PixelBuffer {
+            var b: [UInt8] = []
+            for y in 0..<h { for x in 0..<w { b += pixel(x, y) } }
+            return try PixelBuffer(width: w, height: h, alpha: .straight, bytes: b)
+        }
+        let square = { (x: Int, y: Int) in (4..<10).contains(x) && (2..<6).contains(y) }
+        let frames = [
+            try frame { x, y in square(x, y) ? blue : (x < 12 ? red : clear) },      // transparent right edge
+            try frame { x, y in square(x, y) ? clear : (x < 12 ? red : clear) },     // the square turns transparent
+            try frame { x, y in square(x, y) ? blue : (x < 12 ? red : clear) },      // and back
+            try frame { x, y in (x, y) == (1, 1) ? green : clear },                  // almost everything turns transparent
+            try frame { x, y in x >= 12 ? green : clear },                           // the right edge turns opaque
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-gif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("t.gif")
+        let gif = try GIFEncoder(url: url, width: w, height: h, fps: 10, palette: Palette.build(from: frames))
+        for f in frames { try gif.write(f) }
+        try gif.finish()
+        let raw = [UInt8](try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"], what: "decode"))
+        #expect(raw.count == frames.count * w * h * 4)
+        for (n, f) in frames.enumerated() {
+            for i in 0..<(w * h) {
+                let d = Array(raw[(n * w * h + i) * 4 ..< (n * w * h + i) * 4 + 4]), want = Array(f.bytes[i * 4 ..< i * 4 + 4])
+                if want[3] == 0 {
+                    #expect(d[3] == 0, "frame \(n) pixel (\(i % w), \(i / w)): \(d), expected transparent")
+                } else {
+                    #expect(d == want, "frame \(n) pixel (\(i % w), \(i / w)): \(d), expected \(want)")
+                }
+            }
+        }
+    }
+}
