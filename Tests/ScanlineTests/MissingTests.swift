@@ -96,3 +96,62 @@ import Testing
         }
     }
 }
+
+@Suite struct ChromaticBandTests {
+    /// The band hash of seed 002, written out from its Metal source: float32 throughout, sin as the
+    /// correctly rounded float, Metal's fract.
+    static func noise(band: Float, time: Float) -> Float {
+        let x = band * 91.7 + (time * 10).rounded(.down) * 37.3
+        let v = Float(sin(Double(x))) * 43758.5453
+        return min(v - v.rounded(.down), 0x1.fffffep-1)
+    }
+    /// The sideways shift of band `b` at `time`, in points, at amount 1 (shift 26).
+    static func shift(band b: Int, time: Float) -> Float {
+        let n = noise(band: Float(b), time: time)
+        let moved: Float = n > 0.7 ? (n - 0.7) / 0.3 : 0
+        return moved * (n > 0.85 ? -1 : 1) * 26
+    }
+
+    /// Three bands (66 pt) at a time where one band shifts one way, one the other way and one not
+    /// at all; the green channel (read at the point itself) of each band's rows is checked against
+    /// a bilinear read of a one-pixel white column, times the scan-line factor.
+    @Test func bandsMoveAsTheFormulaSays() throws {
+        // A time whose first three bands move right, left and not at all, in some order.
+        var time: Float = -1
+        for tick in 0..<5000 {
+            let t = Float(tick) / 10 + 0.05
+            let s = (0..<3).map { ChromaticBandTests.shift(band: $0, time: t) }
+            if s.contains(where: { $0 > 1 }) && s.contains(where: { $0 < -1 }) && s.contains(0) { time = t; break }
+        }
+        try #require(time >= 0)
+        let w = 200, h = 66, column = 100
+        var bytes = [UInt8]()
+        for _ in 0..<h { for x in 0..<w { bytes += x == column ? [255, 255, 255, 255] : [60, 60, 60, 255] } }
+        let img = try PixelBuffer(width: w, height: h, alpha: .premultiplied, bytes: bytes)
+        let shader = ChromaticGlitchShaderMath.shader(amount: 1, time: Double(time), bounds: img.size).withLibrary(ChromaticGlitchTests.generic)
+        let out = try img.layerEffect(shader, maxSampleOffset: CGSize(width: 33, height: 0))
+        let builtIn = img.chromaticGlitch(1, time: Double(time))
+        var directions: Set<Int> = []
+        for y in [5, 6, 27, 28, 49, 50] {
+            let band = y / 22
+            let s = ChromaticBandTests.shift(band: band, time: time)
+            directions.insert(s > 0 ? 1 : s < 0 ? -1 : 0)
+            let lines: Float = (Float(y) + 0.5) / 3 - ((Float(y) + 0.5) / 3).rounded(.down) < 0.5 ? 1 : 0.86
+            for x in 0..<w {
+                // Green reads the layer at the pixel centre moved by the band's shift.
+                let p = Float(x) + 0.5 + s
+                var g: Float = 0
+                if p >= 0 && p <= Float(w) {   // the seed's bounds check; outside it, nothing
+                    // Bilinear between texels; outside the image the layer is transparent padding.
+                    func texel(_ i: Int) -> Float { i < 0 || i >= w ? 0 : (i == column ? 255 : 60) }
+                    let tx = p - 0.5, ix = tx.rounded(.down), f = tx - ix
+                    g = (texel(Int(ix)) + (texel(Int(ix) + 1) - texel(Int(ix))) * f) / 255
+                }
+                let want = Int((g * lines * 255 + 0.5).rounded(.down))
+                #expect(abs(Int(out[x, y].g) - want) <= 1, "row \(y) (band \(band), shift \(s)) x \(x): \(out[x, y].g), expected \(want)")
+                #expect(abs(Int(builtIn[x, y].g) - want) <= 1, "built-in row \(y) x \(x): \(builtIn[x, y].g), expected \(want)")
+            }
+        }
+        #expect(directions == [-1, 0, 1])
+    }
+}
