@@ -54,13 +54,11 @@ enum LayoutCache {
     static let capacity = 512
     static let lock = NSLock()
     nonisolated(unsafe) static var layouts: [Key: Text.Layout] = [:]
-    /// Layouts served from the cache, for tests.
-    nonisolated(unsafe) static var hits = 0
 
     static func lookup(_ key: Key) -> Text.Layout? {
         lock.withLock {
             guard let l = layouts[key] else { return nil }
-            hits += 1
+            CacheProbe.current?.hit()
             return l
         }
     }

@@ -115,13 +115,11 @@ enum RasterCache {
     nonisolated(unsafe) static var entries: [Entry] = []
     /// Layers kept.
     static let size = 2
-    /// Layers reused, for tests.
-    nonisolated(unsafe) static var hits = 0
 
     static func lookup(_ key: DrawingKey, _ frame: CGRect, _ scale: CGFloat) -> PixelBuffer? {
         lock.withLock {
             guard let e = entries.first(where: { $0.key == key && $0.frame == frame && $0.scale == scale }) else { return nil }
-            hits += 1
+            CacheProbe.current?.hit()
             return e.pixels
         }
     }
