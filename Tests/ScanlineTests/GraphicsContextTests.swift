@@ -211,13 +211,24 @@ func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: 
         #expect(throws: ScanlineError.self) { try PixelBuffer.render(size: CGSize(width: 10, height: 10), scale: .nan) { _ in } }
     }
 
-    @Test func nanGeometryDoesNotCrash() throws {
-        _ = try PixelBuffer.render(size: CGSize(width: 10, height: 10)) { ctx in
-            ctx.fill(Path(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)), with: .color(.red))
-            ctx.stroke(Path(ellipseIn: CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.red), lineWidth: .nan)
-            ctx.addFilter(.blur(radius: .nan))
-            ctx.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .linearGradient(Gradient(colors: [.red]), startPoint: CGPoint(x: CGFloat.nan, y: 0), endPoint: .zero))
+    /// NaN geometry draws nothing (a NaN rectangle, a NaN line width, a gradient with a NaN end
+    /// point), and a NaN blur radius blurs nothing; none of them crashes or spoils later drawing.
+    @Test func nanGeometryDrawsNothing() throws {
+        func covered(_ body: (inout GraphicsContext) -> Void) throws -> Int {
+            let p = try PixelBuffer.render(size: CGSize(width: 10, height: 10)) { ctx in body(&ctx) }
+            return stride(from: 3, to: p.bytes.count, by: 4).filter { p.bytes[$0] != 0 }.count
         }
+        #expect(try covered { $0.fill(Path(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)), with: .color(.red)) } == 0)
+        #expect(try covered { $0.stroke(Path(ellipseIn: CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.red), lineWidth: .nan) } == 0)
+        #expect(try covered {
+            $0.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .linearGradient(Gradient(colors: [.red]), startPoint: CGPoint(x: CGFloat.nan, y: 0), endPoint: .zero))
+        } == 0)
+        // A NaN blur leaves a 4×4 square exactly 16 pixels; later drawing still draws.
+        #expect(try covered { c in c.addFilter(.blur(radius: .nan)); c.fill(Path(CGRect(x: 2, y: 2, width: 4, height: 4)), with: .color(.red)) } == 16)
+        #expect(try covered { c in
+            c.fill(Path(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)), with: .color(.red))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 3, height: 3)), with: .color(.red))
+        } == 9)
     }
 }
 

@@ -151,13 +151,21 @@ func glitchNoise(_ tick: Int, _ seed: Double) -> Double {
         #expect(Set(scaled.map(\.transform.ty)).count == scaled.count)
     }
 
+    /// Empty and blank text draw nothing; a long text with NaN progress and NaN colours still
+    /// draws its glyphs across the 300 pt frame; none of it crashes.
     @Test func badTextInputRenders() async throws {
         for text in ["", "     ", String(repeating: "long text ", count: 1000)] {
-            for view in [AnyView(Text(text).textRenderer(WaveRenderer(progress: .nan))),
-                         AnyView(Text(text).textRenderer(HighlightRenderer(progress: .nan, color: Color(red: .nan, green: 0, blue: 0)))),
-                         AnyView(Text(text).textRenderer(PulseRenderer(progress: .nan))),
-                         AnyView(GlitchText(text: text, firstColor: Color(red: .nan, green: .nan, blue: .nan)))] {
-                _ = try await SceneRenderer(view.frame(width: 300), size: CGSize(width: 300, height: 200)).still(at: 0.3)
+            for (name, view) in [("wave", AnyView(Text(text).textRenderer(WaveRenderer(progress: .nan)))),
+                                 ("highlight", AnyView(Text(text).textRenderer(HighlightRenderer(progress: .nan, color: Color(red: .nan, green: 0, blue: 0))))),
+                                 ("pulse", AnyView(Text(text).textRenderer(PulseRenderer(progress: .nan)))),
+                                 ("glitch", AnyView(GlitchText(text: text, firstColor: Color(red: .nan, green: .nan, blue: .nan))))] {
+                let image = try await SceneRenderer(view.frame(width: 300), size: CGSize(width: 300, height: 200)).still(at: 0.3)
+                let drawn = stride(from: 3, to: image.bytes.count, by: 4).filter { image.bytes[$0] != 0 }.map { ($0 / 4) % image.width }
+                if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    #expect(drawn.isEmpty, "\(name) of '\(text)' drew \(drawn.count) pixels")
+                } else {
+                    #expect((drawn.min() ?? 300) < 20 && (drawn.max() ?? 0) > 280, "\(name): glyphs across the frame (\(drawn.min() ?? -1)…\(drawn.max() ?? -1))")
+                }
             }
         }
     }

@@ -161,7 +161,10 @@ enum Fixture {
         }
         #expect(edge <= inside * 1.5 + 1e-6, "edge \(edge) vs inside \(inside)")
         guard case let .floats(_, _, again) = NoiseTexture.image(size: n, seed: 3).source,
-              case let .floats(_, _, other) = NoiseTexture.image(size: n, seed: 4).source else { return }
+              case let .floats(_, _, other) = NoiseTexture.image(size: n, seed: 4).source else {
+            Issue.record("NoiseTexture.image is not a float image")
+            return
+        }
         #expect(again == v)
         #expect(other != v)
     }

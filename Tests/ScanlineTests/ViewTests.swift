@@ -75,7 +75,12 @@ import Testing
 
     @Test func nanAndInfiniteSizesAreClampedNotTrapped() async throws {
         let v = Color.red.frame(width: .nan, height: .infinity)
-        _ = try await SceneRenderer(v, size: CGSize(width: 50, height: 50)).still(at: 0)
+        // A non-finite frame dimension becomes an empty frame (SwiftUI calls it invalid): the view
+        // is laid out 0×0 at the centre and draws nothing.
+        let r = try SceneRenderer(v, size: CGSize(width: 50, height: 50))
+        #expect(await r.layoutDump() == "Frame (25.00, 25.00, 0.00, 0.00)\n  Rectangle (25.00, 25.00, 0.00, 0.00)\n")
+        let image = try await r.still(at: 0)
+        #expect(image.bytes.allSatisfy { $0 == 0 })
         #expect(throws: ScanlineError.self) { try SceneRenderer(v, size: CGSize(width: CGFloat.nan, height: 10)) }
         #expect(throws: ScanlineError.self) { try SceneRenderer(v, size: CGSize(width: 10, height: 10), fps: 0) }
     }
