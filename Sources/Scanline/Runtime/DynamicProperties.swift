@@ -45,15 +45,9 @@ final class StateBox<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
     func set(_ newValue: Value) {
         value = newValue
-        if Thread.isMainThread {
-            MainActor.assumeIsolated { graph?.stateDidChange() }
-        } else {
-            // SwiftUI warns about state written off the main thread; Scanline keeps the value and
-            // marks the graph changed from the main actor, so the write lands on a later frame
-            // instead of trapping.
-            nonisolated(unsafe) let box = self
-            Task { @MainActor in box.graph?.stateDidChange() }
-        }
+        // Marks the graph changed, from whichever thread writes (SwiftUI warns about writes off
+        // the main thread; here they are simply seen by the next build).
+        if let graph { graph.changes.record(Transaction.current, at: graph.clock.now.seconds) }
     }
 }
 

@@ -24,12 +24,15 @@
     var fps: Double?
     /// The date a render shows at time 0 (nil: `Date(timeIntervalSinceReferenceDate: 0)`).
     let startDate: Date?
+    /// State changes not yet seen by a build; written from any thread (`@State` may be set off
+    /// the main actor), read by the graph.
+    nonisolated let changes = StateChanges()
     /// The transaction and time of the last state change not yet seen by a build.
-    var pendingChange: (transaction: Transaction?, time: Double)?
+    var pendingChange: (transaction: Transaction?, time: Double)? { changes.pending }
     /// The last `scrollTo`: which view, where, and with which transaction, at what time.
     struct ScrollRequest { var id: AnyHashable; var anchor: UnitPoint?; var transaction: Transaction?; var time: Double }
     var scrollRequest: ScrollRequest?
-    private(set) var isDirty = false
+    var isDirty: Bool { changes.pending != nil }
 
     /// A graph on `clock`, whose dates count from `startDate` (nil: the reference date, so renders repeat).
     public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
@@ -39,8 +42,7 @@
     func warn(_ message: String) { warningLog.add(message) }
 
     func stateDidChange() {
-        pendingChange = (Transaction.current, clock.now.seconds)
-        isDirty = true
+        changes.record(Transaction.current, at: clock.now.seconds)
     }
 
     /// The date views see at `seconds`.
@@ -59,8 +61,7 @@
         env.warningLog = warningLog
         var b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         let node = b.build(root)
-        pendingChange = nil
-        isDirty = false
+        changes.clear()
         return node
     }
 
@@ -192,4 +193,15 @@ extension Task where Success == Never, Failure == Never {
             try await Task<Never, Never>.sleep(for: duration, tolerance: nil)
         }
     }
+}
+
+/// The last state change a build has not seen yet: its transaction and its time on the render
+/// clock. Lock-protected, so `@State` can be written from any thread; the next build on the main
+/// actor picks it up.
+final class StateChanges: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: (transaction: Transaction?, time: Double)?
+    func record(_ transaction: Transaction?, at time: Double) { lock.withLock { last = (transaction, time) } }
+    var pending: (transaction: Transaction?, time: Double)? { lock.withLock { last } }
+    func clear() { lock.withLock { last = nil } }
 }
