@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup demo test build release bench clean readme-gallery
+.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize
 
 ## setup: install the Debian packages Scanline builds and renders with (idempotent)
 setup:
@@ -54,5 +54,11 @@ bench: setup
 	$(SWIFT) build -c release --product scanline
 	python3 Benchmarks/run.py
 
+## fuzz: every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (default 60), with executions and coverage
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	cd Fuzz && $(SWIFT) build --sanitize=fuzzer
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
 clean:
-	rm -rf .build gallery
+	rm -rf .build gallery Fuzz/.build

@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Scanline", targets: ["Scanline"]),
         .library(name: "ScanlineBlocks", targets: ["ScanlineBlocks"]),
+        // The command-line tool in process (tests, and the fuzz targets in Fuzz/).
+        .library(name: "ScanlineCLI", targets: ["ScanlineCLI"]),
         .executable(name: "scanline", targets: ["scanline"]),
     ],
     targets: [

@@ -121,7 +121,7 @@ enum MetalCompiler {
             throw FileManager.default.fileExists(atPath: path) ? ScanlineError.unreadableFile(path: path, reason: "cannot read it") : ScanlineError.fileNotFound(path: path)
         }
         let headers = try headerFolder(cache)
-        let flags = semanticFlags + ["-I", headers.path, "-I", source.deletingLastPathComponent().path]
+        let flags = compileFlags(for: source, headers: headers)
         // The first key covers what is known before compiling; the files the source includes are
         // learnt from the compile and listed beside it, and their contents make the second key.
         var key = StableHash()
@@ -163,6 +163,11 @@ enum MetalCompiler {
         }
         try? AtomicFile.write(Data(deps.utf8), to: index)
         return try MetalModule(entry: entry, source: path)
+    }
+
+    /// Metal's semantics plus the include folders: Scanline's headers, then the source's own folder.
+    static func compileFlags(for source: URL, headers: URL) -> [String] {
+        semanticFlags + ["-I", headers.path, "-I", source.deletingLastPathComponent().path]
     }
 
     /// The second key: the first plus the path and contents of each included file.
@@ -342,6 +347,17 @@ enum MetalCompiler {
             """
         }
         return s
+    }
+}
+
+extension MetalFunction {
+    /// The stitchable functions of the `.metal` file at `url`, as clang reads them, without
+    /// compiling or loading anything. Throws clang's first errors, or a missing toolchain.
+    public static func read(_ url: URL) throws -> [MetalFunction] {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw ScanlineError.fileNotFound(path: url.path) }
+        let tools = try MetalCompiler.toolchain()
+        let headers = try MetalCompiler.headerFolder(MetalCompiler.defaultCacheFolder)
+        return try MetalCompiler.readFunctions(url.standardizedFileURL.path, flags: MetalCompiler.compileFlags(for: url, headers: headers), tools: tools)
     }
 }
 

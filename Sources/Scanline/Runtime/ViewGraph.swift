@@ -59,7 +59,7 @@
         var env = environment
         env.renderStartDate = date(at: 0)
         env.warningLog = warningLog
-        var b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
+        let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         let node = b.build(root)
         changes.clear()
         return node
