@@ -129,7 +129,8 @@ enum MetalCompiler {
         key.add((flags + buildFlags).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
         let firstKey = key.hex
         let index = cache.appendingPathComponent("index/\(firstKey).deps")
-        if let deps = try? String(contentsOf: index, encoding: .utf8) {
+        if let bytes = FileManager.default.contents(atPath: index.path) {
+            let deps = String(decoding: bytes, as: UTF8.self)
             let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
             if let module = try? MetalModule(entry: entry, source: path) { return module }
         }

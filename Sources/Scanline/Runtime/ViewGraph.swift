@@ -39,6 +39,12 @@
         self.clock = clock; self.startDate = startDate
     }
 
+    /// A render that ends cancels the `.task`s still sleeping on its clock, which would otherwise
+    /// wait for an instant that never comes (and keep what they hold alive).
+    isolated deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
     func warn(_ message: String) { warningLog.add(message) }
 
     func stateDidChange() {
