@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize
+.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread
 
 ## setup: install the Debian packages Scanline builds and renders with (idempotent)
 setup:
@@ -53,6 +53,20 @@ bench: setup
 	$(SWIFT) build -c release --product scanline-bench
 	$(SWIFT) build -c release --product scanline
 	python3 Benchmarks/run.py
+
+## sanitize: the test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer; any report fails
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: setup
+	$(SWIFT) build --product scanline
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+sanitize-thread: setup
+	$(SWIFT) build --product scanline
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 ## fuzz: every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (default 60), with executions and coverage
 FUZZ_SECONDS ?= 60

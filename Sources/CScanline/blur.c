@@ -5,11 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__clang__)
-#define SCANLINE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SCANLINE_CLONES
-#endif
+#include "clones.h"
 
 SCANLINE_CLONES
 int scanline_convolve_rows(float *plane, int width, int row0, int row1, const float *kernel, int klen) {

@@ -7,11 +7,7 @@
 #include "CScanline.h"
 #include <stdlib.h>
 
-#if defined(__x86_64__) && defined(__clang__)
-#define SCANLINE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SCANLINE_CLONES
-#endif
+#include "clones.h"
 
 // 219/255 and 224/255 of the BT.709 matrix rows (Kr 0.2126, Kb 0.0722), × 65536, rounded.
 enum {

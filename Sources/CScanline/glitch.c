@@ -5,11 +5,7 @@
 // time, so the package needs no unsafeFlags.
 #include "CScanline.h"
 
-#if defined(__x86_64__) && defined(__clang__)
-#define SCANLINE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SCANLINE_CLONES
-#endif
+#include "clones.h"
 
 static inline uint32_t lerp8(uint32_t a, uint32_t b, uint32_t w) {
     return (a * (256 - w) + b * w + 128) >> 8;
