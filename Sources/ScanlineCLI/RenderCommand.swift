@@ -23,7 +23,7 @@ enum RenderCommand {
                 OptionSpec(["--lossless"], help: "WebP: lossless instead of lossy."),
                 OptionSpec(["--quality"], value: "N", help: "WebP lossy quality, 0...100. Default 80."),
                 OptionSpec(["--time"], value: "SECONDS", help: "The moment of a still. Default 0."),
-                OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps."),
+                OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps, one PNG each. Ctrl-C keeps the frames already written (each complete) and says how many."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points (default: the scene's)."),
                 OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
@@ -175,9 +175,15 @@ enum RenderCommand {
             let names = try FramePattern(pattern)
             try FramePattern.createFolder(for: names.name(frames.lowerBound))
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal && frames.count > 30, output: output)
+            // Each frame is a whole file once written (atomically); an interrupted run keeps the
+            // frames already written, and says how many.
+            let written = FrameCounter()
+            let total = frames.count, first = names.name(frames.lowerBound)
+            Interruption.setMessageOnStop { "interrupted: \(written.value) of \(total) frames were written, from \(first); each is complete" }
+            defer { Interruption.setMessageOnStop(nil) }
             for (i, n) in frames.enumerated() {
                 let image = try await renderer.frame(n)
-                try image.writePNG(to: URL(fileURLWithPath: names.name(n)))
+                try written.record { try image.writePNG(to: URL(fileURLWithPath: names.name(n))) }
                 bar.update(i + 1, frames.count)
             }
             bar.finish()
@@ -190,4 +196,13 @@ enum RenderCommand {
         try image.writePNG(to: url)
         output.warn("wrote \(url.path) (\(image.width)x\(image.height) px at \(time ?? 0) s)")
     }
+}
+
+/// How many frames of a sequence are written, readable from the signal handler's queue. A frame
+/// is written and counted under one lock, so the count read there matches the files on disk.
+final class FrameCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func record(_ write: () throws -> Void) rethrows { try lock.withLock { try write(); count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

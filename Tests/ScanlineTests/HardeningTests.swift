@@ -262,3 +262,33 @@ struct BrokenFilterRenderer: TextRenderer {
         #expect(warnings.first?.contains("draws nothing") == true)
     }
 }
+
+@Suite struct InterruptedSequenceTests {
+    /// Ctrl-C during `--frames` keeps the frames already written, each a whole PNG, leaves no
+    /// temporary file, and says how many were written.
+    @Test func ctrlCKeepsWholeFramesAndSaysHowMany() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-frames-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["render", "chromatic-glitch-demo", "--frames", "0..3000", "-q", "-o", folder.appendingPathComponent("f-%04d.png").path]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        var pngs: [String] = []
+        for _ in 0..<200 where pngs.count < 3 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        }
+        p.interrupt()
+        p.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!left.contains { $0.hasSuffix(".partial") })
+        let written = left.filter { $0.hasSuffix(".png") }
+        #expect(written.count >= 3)
+        #expect(message.contains("interrupted: \(written.count) of 3001 frames were written"), "\(message)")
+        for name in written { #expect((try? PixelBuffer(contentsOf: folder.appendingPathComponent(name))) != nil, "\(name) is a whole PNG") }
+    }
+}

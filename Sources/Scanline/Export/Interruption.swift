@@ -14,7 +14,14 @@ public enum Interruption {
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var lastWords: (@Sendable () -> String)?
     private static let lock = NSLock()
+
+    /// A line to print on standard error when a signal stops the process (for example how many
+    /// frames of a sequence were complete); nil for none.
+    public static func setMessageOnStop(_ message: (@Sendable () -> String)?) {
+        lock.withLock { lastWords = message }
+    }
 
     /// Removes every partial output file and stops every child process that renders started.
     /// Safe to call from any thread; a render still running then fails with a write error.
@@ -38,6 +45,9 @@ public enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
                 stopAll()
+                if let words = lock.withLock({ lastWords }) {
+                    FileHandle.standardError.write(Data((words() + "\n").utf8))
+                }
                 _exit(128 + sig)
             }
             source.resume()
