@@ -27,6 +27,8 @@ public struct GraphicsContext {
     /// Masks from `clipToLayer`, in pixels (alpha is coverage).
     var masks: [CairoSurface] = []
     var filters: [Filter] = []
+    /// A canvas's symbols by tag (see `Canvas`); empty elsewhere.
+    var symbols: [AnyHashable: Node] = [:]
 
     init(surface: CairoSurface, environment: EnvironmentValues) {
         self.surface = surface

@@ -63,6 +63,8 @@ struct DrawingKey: Hashable {
     var layoutPriority: Double = 0
     /// The view's explicit or `ForEach` identity, for `scrollTo`.
     var viewID: AnyHashable?
+    /// The view's `.tag(_:)`, for a canvas's symbols.
+    var tag: AnyHashable?
     var accessibility = AccessibilityInfo()
     /// A name for layout dumps.
     var kind: String { String(describing: type(of: self)).replacingOccurrences(of: "Node", with: "") }

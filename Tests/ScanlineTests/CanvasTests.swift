@@ -1,0 +1,64 @@
+import Testing
+@testable import Scanline
+
+/// A canvas in a 60×40 scene at scale 1, framed 40×20, so its top-left corner is at (10, 10).
+struct DotsCanvas: View {
+    var body: some View {
+        Canvas { context, size in
+            // Red on the left half; a green square under the blue dot; far past the edge too.
+            context.fill(Path(CGRect(x: 0, y: 0, width: size.width / 2, height: size.height)), with: .color(Color(red: 1, green: 0, blue: 0)))
+            context.fill(Path(CGRect(x: 24, y: 2, width: 12, height: 12)), with: .color(Color(red: 0, green: 1, blue: 0)))
+            context.fill(Path(CGRect(x: 30, y: 0, width: 100, height: 100)), with: .color(Color(red: 0, green: 0, blue: 1, opacity: 0.5)))
+            var lighter = context
+            lighter.blendMode = .plusLighter
+            if let dot = context.resolveSymbol(id: "dot") {
+                lighter.draw(dot, at: CGPoint(x: 28, y: 6), anchor: .center)   // red + green = yellow
+                #expect(dot.size == CGSize(width: 4, height: 4))
+            }
+            #expect(context.resolveSymbol(id: "missing") == nil)
+        } symbols: {
+            Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 4, height: 4).tag("dot")
+        }
+        .frame(width: 40, height: 20)
+    }
+}
+
+/// A canvas redrawn on the render clock: a 4-point square whose x is 10 points a second.
+struct MovingCanvas: View {
+    var body: some View {
+        TimelineView(.animation) { timeline in
+            Canvas { context, _ in
+                let t = timeline.date.timeIntervalSinceReferenceDate
+                context.fill(Path(CGRect(x: t * 10, y: 0, width: 4, height: 4)), with: .color(.white))
+            }
+        }
+    }
+}
+
+@MainActor @Suite struct CanvasTests {
+    func px(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+
+    @Test func drawsInItsOwnSpaceClippedWithSymbolsAndBlendModes() async throws {
+        let image = try await SceneRenderer(DotsCanvas(), size: CGSize(width: 60, height: 40), scale: 1).still(at: 0)
+        #expect(px(image, 12, 20) == [255, 0, 0, 255])          // the red half, at canvas (2, 10)
+        #expect(px(image, 10 + 25, 10 + 12) == [0, 255, 0, 255]) // the green square, at canvas (25, 12)
+        #expect(px(image, 10 + 28, 10 + 6) == [255, 255, 0, 255]) // the dot added onto green: yellow
+        // Half-transparent blue over nothing: premultiplied (0, 0, 0.5, 0.5), bytes (0, 0, 128, 128).
+        #expect(px(image, 10 + 35, 10 + 18) == [0, 0, 128, 128])
+        // Clipped: nothing right of or below the canvas.
+        #expect(px(image, 52, 20) == [0, 0, 0, 0])
+        #expect(px(image, 45, 32) == [0, 0, 0, 0])
+        #expect(px(image, 5, 5) == [0, 0, 0, 0])
+    }
+
+    @Test func redrawsOnTheRenderClock() async throws {
+        let r = try SceneRenderer(MovingCanvas().frame(width: 60, height: 10), size: CGSize(width: 60, height: 10), scale: 1, fps: 10)
+        for (frame, x) in [(0, 0), (5, 5), (20, 20)] {
+            let image = try await r.frame(frame)
+            // At t = frame / 10 s the square starts at x = t × 10 points.
+            #expect(px(image, x + 1, 1) == [255, 255, 255, 255], "frame \(frame)")
+            #expect(px(image, x + 5, 1) == [0, 0, 0, 0], "frame \(frame)")
+            if x > 0 { #expect(px(image, x - 1, 1) == [0, 0, 0, 0], "frame \(frame)") }
+        }
+    }
+}
