@@ -11,6 +11,8 @@
     /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
     var tasks: [String: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
+    /// The last value each `onPreferenceChange` delivered, by its view's key.
+    var deliveredPreferences: [String: Any] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
     public var warnings: [String] { warningLog.messages }
     /// Where warnings collect; drawing code reaches it through the environment.

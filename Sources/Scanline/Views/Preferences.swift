@@ -1,0 +1,120 @@
+/// A value that views pass up to their ancestors, as SwiftUI's `PreferenceKey`. Values from
+/// several views are combined by `reduce` in document order, each subtree's value folded with its
+/// next sibling's; a reader with no writer below it sees `defaultValue`.
+public protocol PreferenceKey {
+    associatedtype Value
+    /// The value when no view below sets one. `reduce(value: &x, nextValue: { defaultValue })` must
+    /// leave `x` as it is.
+    static var defaultValue: Value { get }
+    /// Folds `nextValue()` (the next sibling's value) into `value`.
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+extension PreferenceKey where Value: ExpressibleByNilLiteral {
+    /// nil, as in SwiftUI, for optional values.
+    public static var defaultValue: Value { nil }
+}
+
+/// A node that writes key `key`: it replaces (`.preference`) or changes (`.transformPreference`)
+/// the value its subtree passes up.
+final class PreferenceNode: WrapperNode {
+    let key: ObjectIdentifier
+    let write: (inout Any?) -> Void
+    init(_ child: Node, key: ObjectIdentifier, write: @escaping (inout Any?) -> Void) {
+        self.key = key; self.write = write
+        super.init(child)
+    }
+    override var kind: String { child.kind }
+}
+
+extension Node {
+    /// The value of `K` that this subtree passes up (nil when nothing in it writes `K`).
+    func preference<K: PreferenceKey>(_ key: K.Type) -> K.Value? {
+        var result: K.Value?
+        for c in (self as? GroupNode)?.flattened ?? children {
+            guard let v = c.preference(key) else { continue }
+            if result == nil { result = v } else { K.reduce(value: &result!, nextValue: { v }) }
+        }
+        if let p = self as? PreferenceNode, p.key == ObjectIdentifier(K.self) {
+            var any: Any? = result
+            p.write(&any)
+            result = any as? K.Value
+        }
+        return result
+    }
+}
+
+struct _PreferenceWriter<K: PreferenceKey>: ViewModifier, PrimitiveModifier {
+    let write: (inout K.Value) -> Void
+    let replaces: Bool
+    func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let write = self.write, replaces = self.replaces
+        return PreferenceNode(b.child(content, key: "c"), key: ObjectIdentifier(K.self)) { any in
+            var v = replaces ? K.defaultValue : ((any as? K.Value) ?? K.defaultValue)
+            write(&v)
+            any = v
+        }
+    }
+}
+
+struct _PreferenceAction<K: PreferenceKey>: ViewModifier, PrimitiveModifier where K.Value: Equatable {
+    let action: (K.Value) -> Void
+    func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let node = b.child(content, key: "c")
+        let graph = b.graph, key = b.path + "#preference-\(K.self)", action = self.action
+        // After this frame's build and layout: a value that differs from the last one delivered
+        // (or the first) is handed to the action, whose state changes show on the next frame.
+        graph.afterBuild.append { [weak node] in
+            guard let node else { return }
+            let value = node.preference(K.self) ?? K.defaultValue
+            if let last = graph.deliveredPreferences[key] as? K.Value, last == value { return }
+            graph.deliveredPreferences[key] = value
+            action(value)
+        }
+        return node
+    }
+}
+
+struct _PreferenceDecoration<K: PreferenceKey, V: View>: ViewModifier, PrimitiveModifier {
+    let alignment: Alignment
+    let behind: Bool
+    let transform: (K.Value) -> V
+    func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let main = b.child(content, key: "c")
+        let deco = b.child(transform(main.preference(K.self) ?? K.defaultValue), key: behind ? "bg" : "ov")
+        return DecorationNode(main, deco, alignment: alignment, behind: behind)
+    }
+}
+
+extension View {
+    /// Sets `key`'s value for this view to `value` (replacing what the views inside it set).
+    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
+        modifier(_PreferenceWriter<K>(write: { $0 = value }, replaces: true))
+    }
+
+    /// Changes `key`'s value that this view passes up.
+    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
+        modifier(_PreferenceWriter<K>(write: callback, replaces: false))
+    }
+
+    /// Calls `action` with `key`'s value for this view when it changes, and with its first value,
+    /// after the frame is laid out; state it sets shows on the next frame.
+    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
+        modifier(_PreferenceAction<K>(action: action))
+    }
+
+    /// Draws a view made from `key`'s value for this view in front of it.
+    public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
+                                                                 @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
+        modifier(_PreferenceDecoration<K, V>(alignment: alignment, behind: false, transform: transform))
+    }
+
+    /// Draws a view made from `key`'s value for this view behind it.
+    public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
+                                                                    @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
+        modifier(_PreferenceDecoration<K, V>(alignment: alignment, behind: true, transform: transform))
+    }
+}
