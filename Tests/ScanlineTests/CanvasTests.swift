@@ -62,3 +62,40 @@ struct MovingCanvas: View {
         }
     }
 }
+
+@MainActor @Suite struct BlendModeAndZIndexTests {
+    func px(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+
+    /// `.blendMode(.plusLighter)` adds the view onto what is behind it: red + green = yellow where
+    /// they overlap; `.multiply` of a half grey over white gives half grey, over transparency the
+    /// grey itself (multiply is source-over where nothing is behind).
+    @Test func blendModesCompositeTheView() async throws {
+        let view = ZStack(alignment: .topLeading) {
+            Color(red: 1, green: 0, blue: 0).frame(width: 20, height: 10)
+            Color(red: 0, green: 1, blue: 0).frame(width: 10, height: 10).offset(x: 5).blendMode(.plusLighter)
+            Color.white.frame(width: 10, height: 10).offset(x: 30)
+            Color(white: 0.5).frame(width: 20, height: 10).offset(x: 30).blendMode(.multiply)
+        }
+        let image = try await SceneRenderer(view.frame(width: 60, height: 10, alignment: .topLeading), size: CGSize(width: 60, height: 10), scale: 1).still(at: 0)
+        #expect(px(image, 2, 5) == [255, 0, 0, 255])       // red alone
+        #expect(px(image, 8, 5) == [255, 255, 0, 255])     // red + green
+        #expect(px(image, 17, 5) == [255, 0, 0, 255])      // red alone again past the green
+        let grey = px(image, 35, 5), alone = px(image, 45, 5)
+        #expect(grey == alone, "grey × white = grey; grey over nothing = grey: \(grey) \(alone)")
+        #expect(abs(Int(grey[0]) - 128) <= 1 && grey[3] == 255)
+    }
+
+    /// In a stack, a higher zIndex draws on top whatever its place; equal ones keep their order.
+    @Test func zIndexOrdersDrawing() async throws {
+        let view = ZStack {
+            Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).zIndex(1)
+            Color(red: 0, green: 0, blue: 1).frame(width: 10, height: 10)
+        }
+        #expect(px(try await SceneRenderer(view, size: CGSize(width: 10, height: 10), scale: 1).still(at: 0), 5, 5) == [255, 0, 0, 255])
+        let plain = ZStack {
+            Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10)
+            Color(red: 0, green: 0, blue: 1).frame(width: 10, height: 10).contentShape(Rectangle())
+        }
+        #expect(px(try await SceneRenderer(plain, size: CGSize(width: 10, height: 10), scale: 1).still(at: 0), 5, 5) == [0, 0, 255, 255])
+    }
+}

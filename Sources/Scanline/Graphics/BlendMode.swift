@@ -106,3 +106,7 @@ extension GraphicsContext {
         }
     }
 }
+
+/// SwiftUI's `BlendMode`, for `.blendMode(_:)` on views: the same modes as
+/// `GraphicsContext.BlendMode`, under one type.
+public typealias BlendMode = GraphicsContext.BlendMode

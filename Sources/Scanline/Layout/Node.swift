@@ -65,6 +65,8 @@ struct DrawingKey: Hashable {
     var viewID: AnyHashable?
     /// The view's `.tag(_:)`, for a canvas's symbols.
     var tag: AnyHashable?
+    /// `.zIndex(_:)`: among its siblings, higher draws later (on top); equal ones keep their order.
+    var zIndex: Double = 0
     var accessibility = AccessibilityInfo()
     /// A name for layout dumps.
     var kind: String { String(describing: type(of: self)).replacingOccurrences(of: "Node", with: "") }
@@ -87,7 +89,14 @@ struct DrawingKey: Hashable {
     /// nil (the default) means "unknown: draw it to find out".
     var drawingKey: DrawingKey? { nil }
 
-    func drawChildren(_ ctx: GraphicsContext) { for c in children { c.draw(ctx) } }
+    func drawChildren(_ ctx: GraphicsContext) {
+        let nodes = children
+        if nodes.contains(where: { $0.zIndex != 0 }) {
+            for (_, c) in nodes.enumerated().sorted(by: { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }) { c.draw(ctx) }
+        } else {
+            for c in nodes { c.draw(ctx) }
+        }
+    }
 }
 
 final class EmptyNode: Node {

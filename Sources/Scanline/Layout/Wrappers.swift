@@ -314,3 +314,15 @@ final class ClipNode: WrapperNode {
         child.draw(c)
     }
 }
+
+/// `.blendMode(_:)`: the child drawn into a layer, composited with the blend mode.
+final class BlendModeNode: WrapperNode {
+    let mode: GraphicsContext.BlendMode
+    init(_ child: Node, _ mode: GraphicsContext.BlendMode) { self.mode = mode; super.init(child) }
+    override var kind: String { child.kind }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.blendMode = mode
+        c.drawLayer { layer in child.draw(layer) }
+    }
+}

@@ -247,6 +247,17 @@ extension View {
     /// the whole (see `opacity(_:)`).
     public func compositingGroup() -> some View { drawingGroup() }
 
+    /// Composites the view, drawn as one layer, onto what is behind it with `mode`
+    /// (`.plusLighter` adds, `.multiply` darkens…).
+    public func blendMode(_ mode: GraphicsContext.BlendMode) -> some View { wrap { inner, _ in BlendModeNode(inner, mode) } }
+
+    /// Among overlapping siblings in a stack, a higher `value` draws on top; equal values keep
+    /// their order (default 0).
+    public func zIndex(_ value: Double) -> some View { wrap { inner, _ in inner.zIndex = value.isFinite ? value : 0; return inner } }
+
+    /// The shape used for hit testing. A render has no hit testing, so it changes nothing drawn.
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+
     // MARK: Shaders
 
     /// Runs a colour shader on every pixel of the view (see `Shader`).
