@@ -99,3 +99,29 @@ struct MovingCanvas: View {
         #expect(px(try await SceneRenderer(plain, size: CGSize(width: 10, height: 10), scale: 1).still(at: 0), 5, 5) == [0, 0, 255, 255])
     }
 }
+
+@MainActor @Suite struct TransformAndLuminanceTests {
+    func px(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+    func render(_ v: some View) async throws -> PixelBuffer {
+        try await SceneRenderer(v.frame(width: 40, height: 20, alignment: .topLeading), size: CGSize(width: 40, height: 20), scale: 1).still(at: 0)
+    }
+
+    /// transformEffect moves the drawing about the view's top-left corner; layout is unchanged.
+    @Test func transformEffectMovesTheDrawing() async throws {
+        let moved = try await render(Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).transformEffect(CGAffineTransform(translationX: 20, y: 5)))
+        #expect(px(moved, 25, 10) == [255, 0, 0, 255])
+        #expect(px(moved, 5, 5) == [0, 0, 0, 0])
+        let scaled = try await render(Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).transformEffect(CGAffineTransform(scaleX: 2, y: 2)))
+        #expect(px(scaled, 18, 18) == [255, 0, 0, 255] && px(scaled, 22, 5) == [0, 0, 0, 0])
+    }
+
+    /// luminanceToAlpha: white becomes opaque black, black transparent.
+    @Test func luminanceToAlphaMakesLuminanceTheAlpha() async throws {
+        let image = try await render(HStack(spacing: 0) {
+            Color.white.frame(width: 10, height: 20)
+            Color.black.frame(width: 10, height: 20)
+        }.luminanceToAlpha())
+        #expect(px(image, 5, 5) == [0, 0, 0, 255])
+        #expect(px(image, 15, 5) == [0, 0, 0, 0])
+    }
+}

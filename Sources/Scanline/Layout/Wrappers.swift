@@ -326,3 +326,21 @@ final class BlendModeNode: WrapperNode {
         c.drawLayer { layer in child.draw(layer) }
     }
 }
+
+/// `.transformEffect(_:)`: the child drawn under an affine transform about its top-left corner.
+final class AffineNode: WrapperNode {
+    let transform: CGAffineTransform
+    init(_ child: Node, _ transform: CGAffineTransform) {
+        let t = transform
+        self.transform = [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) ? t : .identity
+        super.init(child)
+    }
+    override var kind: String { "Transform" }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.translateBy(x: frame.minX, y: frame.minY)
+        c.concatenate(transform)
+        c.translateBy(x: -frame.minX, y: -frame.minY)
+        child.draw(c)
+    }
+}

@@ -233,6 +233,11 @@ extension View {
     public func saturation(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.saturation(amount)]) } }
     /// Blends towards grey by `amount` (0...1).
     public func grayscale(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.grayscale(amount)]) } }
+    /// Makes the view's luminance its alpha, and its colour black (as the GraphicsContext filter).
+    public func luminanceToAlpha() -> some View { wrap { inner, _ in FilterNode(inner, [.luminanceToAlpha]) } }
+    /// Draws the view transformed by `transform` (points, about the view's top-left corner);
+    /// its layout place does not change.
+    public func transformEffect(_ transform: CGAffineTransform) -> some View { wrap { inner, _ in AffineNode(inner, transform) } }
     /// Multiplies each colour channel by `color`'s.
     public func colorMultiply(_ color: Color) -> some View { wrap { inner, _ in FilterNode(inner, [.colorMultiply(color)]) } }
     /// Clips the view to `shape`, sized to the view's bounds.
