@@ -125,3 +125,17 @@ struct MovingCanvas: View {
         #expect(px(image, 15, 5) == [0, 0, 0, 0])
     }
 }
+
+@MainActor @Suite struct AspectRatioTests {
+    /// Offered 100×100: ratio 2 fits as 100×50 (centred, y 25), fills as 200×100 (x −50).
+    /// scaledToFit keeps a shape's own ideal ratio (10×10: 1) and fits 60×60 into 100×60.
+    @Test func fitsAndFills() async throws {
+        let fit = try await SceneRenderer(Color.red.aspectRatio(2, contentMode: .fit), size: CGSize(width: 100, height: 100)).layoutDump()
+        #expect(fit == "AspectRatio (0.00, 25.00, 100.00, 50.00)\n  Rectangle (0.00, 25.00, 100.00, 50.00)\n")
+        let fill = try await SceneRenderer(Color.red.aspectRatio(CGSize(width: 4, height: 2), contentMode: .fill).frame(width: 100, height: 100),
+                                           size: CGSize(width: 100, height: 100)).layoutDump()
+        #expect(fill.contains("Rectangle (-50.00, 0.00, 200.00, 100.00)"), "\(fill)")
+        let square = try await SceneRenderer(Rectangle().scaledToFit(), size: CGSize(width: 100, height: 60)).layoutDump()
+        #expect(square.contains("Rectangle (20.00, 0.00, 60.00, 60.00)"), "\(square)")
+    }
+}

@@ -344,3 +344,42 @@ final class AffineNode: WrapperNode {
         child.draw(c)
     }
 }
+
+/// How `aspectRatio` scales a view into the space offered, as SwiftUI's `ContentMode`.
+public enum ContentMode: Hashable, Sendable { case fit, fill }
+
+/// `.aspectRatio(_:contentMode:)`: the child is offered a size of the ratio that fits in (or
+/// covers) the proposal, and is centred in the frame it gets.
+final class AspectRatioNode: WrapperNode {
+    let ratio: CGFloat?, mode: ContentMode
+    init(_ child: Node, ratio: CGFloat?, mode: ContentMode) {
+        self.ratio = ratio.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }; self.mode = mode
+        super.init(child)
+    }
+    override var kind: String { "AspectRatio" }
+
+    /// The size of the ratio for a proposal; unspecified or infinite sides follow from the other
+    /// side, or from the child's ideal size when both are open.
+    func target(_ p: ProposedViewSize) -> CGSize {
+        let ideal = child.sizeThatFits(.unspecified)
+        let r = ratio ?? (ideal.height > 0 && ideal.width > 0 ? ideal.width / ideal.height : 1)
+        let w = p.width.flatMap { $0.isFinite ? $0 : nil }, h = p.height.flatMap { $0.isFinite ? $0 : nil }
+        switch (w, h) {
+        case let (w?, h?):
+            let fitW = min(w, h * r), fillW = max(w, h * r)
+            let width = mode == .fit ? fitW : fillW
+            return CGSize(width: width, height: width / r)
+        case let (w?, nil): return CGSize(width: w, height: w / r)
+        case let (nil, h?): return CGSize(width: h * r, height: h)
+        case (nil, nil):
+            let width = mode == .fit ? min(ideal.width, ideal.height * r) : max(ideal.width, ideal.height * r)
+            return CGSize(width: width, height: width / r)
+        }
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.sizeThatFits(ProposedViewSize(target(p))) }
+    override func place(in rect: CGRect) {
+        frame = rect
+        let s = child.sizeThatFits(ProposedViewSize(target(ProposedViewSize(rect.size))))
+        child.place(in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
+    }
+}

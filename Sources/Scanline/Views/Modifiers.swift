@@ -233,6 +233,21 @@ extension View {
     public func saturation(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.saturation(amount)]) } }
     /// Blends towards grey by `amount` (0...1).
     public func grayscale(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.grayscale(amount)]) } }
+    /// Proposes the view a size of aspect ratio `ratio` (width / height; nil: the view's own ideal
+    /// ratio) that fits inside (`.fit`) or covers (`.fill`) the size offered, and centres the view
+    /// in it. A resizable view takes that size.
+    public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        wrap { inner, _ in AspectRatioNode(inner, ratio: ratio, mode: contentMode) }
+    }
+    /// `aspectRatio(size.width / size.height, contentMode:)`.
+    public func aspectRatio(_ size: CGSize, contentMode: ContentMode) -> some View {
+        aspectRatio(size.height != 0 ? size.width / size.height : nil, contentMode: contentMode)
+    }
+    /// `aspectRatio(contentMode: .fit)`: as large as fits, keeping the view's own ratio.
+    public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+    /// `aspectRatio(contentMode: .fill)`: as small as covers, keeping the view's own ratio.
+    public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+
     /// Makes the view's luminance its alpha, and its colour black (as the GraphicsContext filter).
     public func luminanceToAlpha() -> some View { wrap { inner, _ in FilterNode(inner, [.luminanceToAlpha]) } }
     /// Draws the view transformed by `transform` (points, about the view's top-left corner);
