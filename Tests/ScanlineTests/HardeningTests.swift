@@ -6,11 +6,7 @@ import Testing
 /// Issue #19's fixes: numbered output names are never C formats, child pipes are drained, and
 /// signals clean up from outside the handler.
 @Suite struct HardeningTests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-hardening-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-hardening")
 
     @Test func framePatternFormatsInSwift() throws {
         #expect(try FramePattern("out/frame-%04d.png").name(7) == "out/frame-0007.png")
@@ -121,16 +117,8 @@ struct OffMainCounter: View {
 
 /// Rough edges a new user met (issue #19, point 8), each pinned down.
 @Suite struct CLIRoughEdgeTests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-edges-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
-    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
-        var o = Output()
-        let code = await ScanlineCLI.run(args, output: &o)
-        return (code, o.stdout, o.stderr)
-    }
+    let folder = makeTestFolder("scanline-edges")
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) { await runCLI(args) }
 
     @Test func helpFitsAndIsConsistent() async {
         let overview = await run(["--help"]).out
@@ -267,8 +255,7 @@ struct BrokenFilterRenderer: TextRenderer {
     /// Ctrl-C during `--frames` keeps the frames already written, each a whole PNG, leaves no
     /// temporary file, and says how many were written.
     @Test func ctrlCKeepsWholeFramesAndSaysHowMany() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-frames-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = makeTestFolder("scanline-frames")
         let p = Process()
         p.executableURL = Binary.url
         p.arguments = ["render", "chromatic-glitch-demo", "--frames", "0..3000", "-q", "-o", folder.appendingPathComponent("f-%04d.png").path]

@@ -275,20 +275,12 @@ import Testing
 
 /// `scanline shaders` and `scanline apply FILE.metal:function`, in process and as the binary.
 @Suite struct MetalCLITests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-metal-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-metal-cli")
     static let glitch = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal").path
     static let fixtures = MetalHeaderTests.folder.path
 
-    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
-        var o = Output()
-        let code = await ScanlineCLI.run(args, output: &o)
-        return (code, o.stdout, o.stderr)
-    }
+    func run(_ args: [String]) async -> (code: Int32, out: String, err: String) { await runCLI(args) }
 
     @Test func shadersListsKindsAndParameters() async {
         let r = await run(["shaders", MetalCLITests.glitch, "\(MetalCLITests.fixtures)/uses-header.metal"])

@@ -76,8 +76,7 @@ import Testing
             try frame { x, y in (x, y) == (1, 1) ? green : clear },                  // almost everything turns transparent
             try frame { x, y in x >= 12 ? green : clear },                           // the right edge turns opaque
         ]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-gif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = makeTestFolder("scanline-gif")
         let url = folder.appendingPathComponent("t.gif")
         let gif = try GIFEncoder(url: url, width: w, height: h, fps: 10, palette: Palette.build(from: frames))
         for f in frames { try gif.write(f) }
