@@ -139,3 +139,38 @@ struct MovingCanvas: View {
         #expect(square.contains("Rectangle (20.00, 0.00, 60.00, 60.00)"), "\(square)")
     }
 }
+
+@MainActor @Suite struct AlphaThresholdTests {
+    func px(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+
+    /// Alpha in min...max becomes the colour; below, transparency.
+    @Test func thresholdsAlpha() async throws {
+        let view = Canvas { context, _ in
+            context.addFilter(.alphaThreshold(min: 0.5, color: Color(red: 1, green: 0, blue: 0)))
+            context.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(Color(white: 1, opacity: 0.3)))
+            context.fill(Path(CGRect(x: 10, y: 0, width: 10, height: 10)), with: .color(Color(white: 1, opacity: 0.8)))
+        }
+        let image = try await SceneRenderer(view, size: CGSize(width: 20, height: 10), scale: 1).still(at: 0)
+        #expect(px(image, 5, 5) == [0, 0, 0, 0])
+        #expect(px(image, 15, 5) == [255, 0, 0, 255])
+    }
+
+    /// The metaball pattern: threshold added first, blur second. Two circles 24 points apart
+    /// (radius 8) merge into one blob: the blur runs first, so between them the summed tails pass
+    /// the threshold; far from both nothing does. Were the threshold applied first, the gap would
+    /// stay empty.
+    @Test func metaballsMergeWithTheBlurFirst() async throws {
+        let view = Canvas { context, _ in
+            context.addFilter(.alphaThreshold(min: 0.3, color: Color(red: 0, green: 1, blue: 0)))
+            context.addFilter(.blur(radius: 6))
+            context.drawLayer { layer in
+                layer.fill(Path(ellipseIn: CGRect(x: 10, y: 12, width: 16, height: 16)), with: .color(.white))
+                layer.fill(Path(ellipseIn: CGRect(x: 34, y: 12, width: 16, height: 16)), with: .color(.white))
+            }
+        }
+        let image = try await SceneRenderer(view, size: CGSize(width: 60, height: 40), scale: 1).still(at: 0)
+        #expect(px(image, 30, 20) == [0, 255, 0, 255], "the gap between the circles is bridged")
+        #expect(px(image, 18, 20) == [0, 255, 0, 255])
+        #expect(px(image, 2, 2) == [0, 0, 0, 0])
+    }
+}

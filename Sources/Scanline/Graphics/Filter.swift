@@ -73,6 +73,8 @@ extension GraphicsContext {
             case blur(radius: CGFloat, options: BlurOptions)
             case shadow(color: Color, radius: CGFloat, x: CGFloat, y: CGFloat, blendMode: BlendMode, options: ShadowOptions)
             case matrix(ColorMatrix)
+            /// Alpha within min...max becomes `color`, anything else transparency.
+            case alphaThreshold(min: Double, max: Double, color: Color)
             case shader(Shader, usage: Shader.UsageType, maxSampleOffset: CGSize)
         }
         let kind: Kind
@@ -151,6 +153,12 @@ extension GraphicsContext {
         /// Runs a layer-effect shader on each drawing's layer (the whole canvas).
         public static func layerShader(_ shader: Shader, maxSampleOffset: CGSize) -> Filter {
             Filter(kind: .shader(shader, usage: .layerEffect, maxSampleOffset: maxSampleOffset))
+        }
+        /// Replaces each pixel whose alpha lies in `min...max` with `color`, and every other pixel
+        /// with transparency: drawn after a blur, blobs that come near each other merge, the
+        /// "metaball" look particle effects use.
+        public static func alphaThreshold(min: Double, max: Double = 1, color: Color = .black) -> Filter {
+            Filter(kind: .alphaThreshold(min: min, max: max, color: color))
         }
         /// Alpha becomes the luminance; colour becomes black.
         public static var luminanceToAlpha: Filter {

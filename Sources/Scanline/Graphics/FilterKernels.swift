@@ -43,6 +43,28 @@ enum FilterKernels {
         }
     }
 
+    /// Each pixel whose alpha (0...1, as stored in 8 bits) lies in `min...max` becomes `color`
+    /// (premultiplied); every other pixel becomes transparent. NaN bounds select nothing.
+    static func alphaThreshold(_ layer: CairoSurface, min lo: Double, max hi: Double, color: RGBA) {
+        let a = min(max(color.opacity, 0), 1)
+        func q(_ c: Double) -> UInt32 { UInt32((min(max(c, 0), 1) * a * 255).rounded()) }
+        let fill = UInt32((a * 255).rounded()) << 24 | q(color.red) << 16 | q(color.green) << 8 | q(color.blue)
+        // The alpha bytes that pass, decided once.
+        var passes = [Bool](repeating: false, count: 256)
+        for v in 0..<256 { let x = Double(v) / 255; passes[v] = x >= lo && x <= hi }
+        let words = layer.words, rowWords = layer.stride / 4, width = layer.width
+        nonisolated(unsafe) let w = words
+        passes.withUnsafeBufferPointer { p in
+            nonisolated(unsafe) let table = p.baseAddress!
+            parallelRows(layer.height) { rows in
+                for y in rows {
+                    let row = w + y * rowWords
+                    for x in 0..<width { row[x] = table[Int(row[x] >> 24)] ? fill : 0 }
+                }
+            }
+        }
+    }
+
     /// A Gaussian blur of standard deviation `sigma` pixels, in place. Outside the layer counts as
     /// transparent. Up to σ = 100 px it is the exact separable kernel (radius ⌈3σ⌉, O(σ) a pixel);
     /// beyond, five running-sum box passes (O(1) a pixel). Only the drawn part and its reach are

@@ -94,7 +94,10 @@ public struct GraphicsContext {
 
     // MARK: Filters and layers
 
-    /// Adds a filter to everything drawn afterwards through this context (blur, shadow, colour matrix…); each drawing is filtered as a layer.
+    /// Adds a filter to everything drawn afterwards through this context (blur, shadow, colour
+    /// matrix…); each drawing is filtered as a layer. With several filters, the one added last
+    /// applies first (SwiftUI leaves the order unstated; this is the order its metaball code
+    /// needs: `.alphaThreshold` added before `.blur` thresholds the blurred drawing).
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
         filters.append(filter)
     }
@@ -147,7 +150,9 @@ public struct GraphicsContext {
     func composite(_ layer: CairoSurface) {
         cairo_surface_flush(layer.surface)
         var layer = layer
-        for f in filters { layer = apply(f, to: layer) }
+        // The filter added last applies first, as if each addFilter wrapped what follows in a
+        // layer: metaball code adds .alphaThreshold, then .blur, and needs the blur first.
+        for f in filters.reversed() { layer = apply(f, to: layer) }
         cairo_surface_mark_dirty(layer.surface)
         let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
         // Coverage = opacity × every mask (× clip, applied by cairo).
@@ -192,6 +197,9 @@ public struct GraphicsContext {
         switch filter.kind {
         case .matrix(let m):
             FilterKernels.colorMatrix(layer, m)
+            return layer
+        case let .alphaThreshold(lo, hi, color):
+            FilterKernels.alphaThreshold(layer, min: lo, max: hi, color: color.resolve(in: environment.colorScheme))
             return layer
         case let .shader(shader, usage, offset):
             let pixels = layer.pixelBuffer()
