@@ -88,6 +88,10 @@ public enum SceneRegistry {
                         summary: "Seed 004: blurred cover art through a flowing noise warp, behind a transcript that follows playback.",
                         seed: "004", parameters: [], size: CGSize(width: 360, height: 640), duration: 12,
                         make: { _ in AnyView(TranscriptPlayerView(transcript: SampleTranscript.transcript, cover: GeneratedCover.image())) }),
+        SceneDescriptor(name: "particles",
+                        summary: "SwiftUI-style Canvas particles: sparks from a tagged symbol with plusLighter, a gooey core (alphaThreshold + blur), a PreferenceKey count.",
+                        seed: "—", parameters: [], size: CGSize(width: 360, height: 360), duration: 2,
+                        make: { _ in AnyView(ParticlesDemo()) }),
     ]
 
     /// The scene called `name`, or nil.

@@ -174,3 +174,40 @@ struct MovingCanvas: View {
         #expect(px(image, 2, 2) == [0, 0, 0, 0])
     }
 }
+
+@testable import ScanlineBlocks
+
+@MainActor @Suite struct ParticlesSceneTests {
+    /// The particle scene at 1.3 s (scale 1): the caption reports the sparks alive (through the
+    /// PreferenceKey), far from the fountain the pixel is the backdrop exactly, and where a young
+    /// spark is drawn the additive orange shows over it.
+    @Test func particlesRenderAndReportTheirCount() async throws {
+        let scene = try #require(SceneRegistry.named("particles"))
+        let r = try SceneRenderer(try scene.make(SceneArguments([:])), size: scene.size, scale: 1, fps: 30)
+        let t = 1.3
+        // The caption shows the count delivered after the previous frame's build (38/30 s): the
+        // state set in onPreferenceChange shows from the next build on.
+        let alive = SparkField.alive(at: 38.0 / 30)
+        #expect(alive > 0 && alive < ParticlesDemo.sparkCount)
+        let text = await r.accessibilityElements(at: t).map(\.description).joined(separator: " ")
+        #expect(text.contains("\(alive) sparks"), "\(text)")
+        let image = try await r.still(at: t)
+        // The backdrop, Color(red: 0.04, green: 0.03, blue: 0.08), as cairo stores a colour:
+        // each component as ⌊v × 65535⌋, then its high byte.
+        let corner = image[3, 3]
+        let want = [0.04, 0.03, 0.08].map { UInt8(Int($0 * 65535) >> 8) } + [255]
+        #expect([corner.r, corner.g, corner.b, corner.a] == want)
+        // The youngest spark: where the formula puts it, red rises well above the backdrop's.
+        let young = (0..<ParticlesDemo.sparkCount).min { SparkField.age($0, at: t) < SparkField.age($1, at: t) }!
+        let age = SparkField.age(young, at: t)
+        let angle = (SparkField.hash(young, 2) - 0.5) * 1.4 - .pi / 2, speed = 120 + SparkField.hash(young, 3) * 110
+        // The canvas is 320×300, centred in the 360×360 scene above the caption.
+        let frameOrigin = try #require(await r.layoutDump(at: t).split(separator: "\n").first { $0.contains("Canvas") }.map { line -> CGPoint in
+            let n = line.split(whereSeparator: { "(), ".contains($0) }).compactMap { Double($0) }
+            return CGPoint(x: n[0], y: n[1])
+        })
+        let x = frameOrigin.x + 160 + cos(angle) * speed * age, y = frameOrigin.y + 300 * 0.72 + sin(angle) * speed * age + 90 * age * age
+        let p = image[Int(x), Int(y)]
+        #expect(p.r > 60 && p.r > p.b, "spark \(young) at (\(x), \(y)): \(p)")
+    }
+}
