@@ -5,8 +5,9 @@ public struct Image: Hashable, Sendable {
         case bitmap(PixelBuffer)
         /// An SF Symbol name: drawn by a stand-in (see `SystemSymbols`).
         case system(String)
-        /// An asset name, resolved from the environment's `imageResourcesFolder` when drawn.
-        case named(String)
+        /// An asset name and the bundle to look in, resolved when the view is built (see
+        /// `ImageResources`).
+        case named(String, bundle: Bundle?)
         /// Premultiplied RGBA floats in 0...1 (shader textures such as `NoiseTexture` need values
         /// 8 bits cannot hold, like exactly 0.5).
         case floats(width: Int, height: Int, values: [Float])
@@ -43,8 +44,11 @@ public struct Image: Hashable, Sendable {
     /// An SF Symbol. SF Symbols do not exist here: the symbols Scanline's demos use are drawn by a
     /// documented stand-in, and any other name draws a visible placeholder with a warning.
     public init(systemName: String) { source = .system(systemName) }
-    /// An image asset, looked up as NAME.png or NAME.jpg in the environment's `imageResourcesFolder`.
-    public init(_ name: String) { source = .named(name) }
+    /// An image resource, as SwiftUI's `Image(_:bundle:)`: looked up in `bundle`'s resources (the
+    /// main bundle's when nil), in asset catalogs (`*.xcassets/NAME.imageset`, the variant for the
+    /// display scale) and as files (`NAME.png`, `NAME@2x.png`, `.jpg`), then in the environment's
+    /// `imageResourcesFolder`. A name found nowhere draws nothing and warns once.
+    public init(_ name: String, bundle: Bundle? = nil) { source = .named(name, bundle: bundle) }
     /// An image that stretches to the frame it is given instead of keeping its own size.
     public func resizable() -> Image { var i = self; i.isResizable = true; return i }
     /// Reads a PNG or JPEG file. `scale` is pixels per point (2 for an @2x asset).

@@ -68,18 +68,15 @@ extension Image: View, PrimitiveView {
                 b.graph.warn("Image(systemName: \"\(name)\"): SF Symbols do not exist here; drawing a placeholder (known stand-ins: \(SystemSymbols.known.sorted().joined(separator: ", ")))")
             }
             return SymbolNode(name: name)
-        case .named(let name):
-            if let folder = b.environment.imageResourcesFolder {
-                for ext in ["png", "jpg", "jpeg"] {
-                    let url = folder.appendingPathComponent("\(name).\(ext)")
-                    if let img = try? Image(contentsOf: url) {
-                        var i = img; i.isResizable = isResizable
-                        return ImageNode(image: i)
-                    }
-                }
+        case let .named(name, bundle):
+            let roots = ImageResources.roots(bundle: bundle, folder: b.environment.imageResourcesFolder)
+            if let found = ImageResources.find(name, in: roots, displayScale: b.environment.displayScale) {
+                var i = found; i.isResizable = isResizable
+                return ImageNode(image: i)
             }
-            b.graph.warn("Image(\"\(name)\"): no \(name).png or \(name).jpg in the scene's resources folder; drawing a placeholder")
-            return SymbolNode(name: "questionmark.square.dashed")
+            // As SwiftUI: nothing drawn, and a message (once).
+            b.graph.warn("Image(\"\(name)\"): no image named '\(name)' in " + (roots.isEmpty ? "any resources" : roots.map(\.path).joined(separator: ", ")) + "; it draws nothing")
+            return EmptyNode()
         case .bitmap, .floats:
             return ImageNode(image: self)
         }
