@@ -161,3 +161,15 @@ struct Pulse: TextAttribute {}
         #expect(mirrored.first?.origin != first.first?.origin)
     }
 }
+
+@Suite struct TrackingTests {
+    /// Tracking and kerning add their points between characters: four I's gain three gaps.
+    @Test func trackingWidensALineByItsGaps() throws {
+        let plain = try Text("IIII").font(.system(size: 20)).layout(width: nil)[0].typographicBounds.width
+        let tracked = try Text("IIII").font(.system(size: 20)).tracking(5).layout(width: nil)[0].typographicBounds.width
+        let both = try Text("IIII").font(.system(size: 20)).tracking(2).kerning(3).layout(width: nil)[0].typographicBounds.width
+        #expect(abs(tracked - plain - 15) < 0.01, "\(plain) → \(tracked)")
+        #expect(abs(both - tracked) < 0.01)
+        #expect(try Text("IIII").font(.system(size: 20)).tracking(.nan).layout(width: nil)[0].typographicBounds.width == plain)
+    }
+}

@@ -12,6 +12,8 @@ public struct Text: @unchecked Sendable, Equatable {
         var weight: Font.Weight?
         var italic = false
         var monospaced = false
+        /// Extra space between characters, in points (`tracking` and `kerning` add up).
+        var letterSpacing: CGFloat = 0
         var attributes: [ObjectIdentifier: AnyHashable] = [:]
     }
     var segments: [Segment]
@@ -51,6 +53,12 @@ public struct Text: @unchecked Sendable, Equatable {
     public func italic(_ isActive: Bool = true) -> Text { map { if isActive { $0.italic = true } } }
     /// Monospaced, unless `isActive` is false.
     public func monospaced(_ isActive: Bool = true) -> Text { map { if isActive { $0.monospaced = true } } }
+    /// Adds `tracking` points of space between characters: n − 1 gaps on a line of n (Pango's
+    /// letter spacing, which leaves none at a line's end). SwiftUI's tracking also turns off
+    /// optional ligatures; this does not.
+    public func tracking(_ tracking: CGFloat) -> Text { map { $0.letterSpacing += tracking.isFinite ? tracking : 0 } }
+    /// Adds `kerning` points between characters (see `tracking`).
+    public func kerning(_ kerning: CGFloat) -> Text { map { $0.letterSpacing += kerning.isFinite ? kerning : 0 } }
     /// Attaches `value` to every segment that has no attribute of its type yet.
     public func customAttribute<T: TextAttribute>(_ value: T) -> Text {
         map { if $0.attributes[ObjectIdentifier(T.self)] == nil { $0.attributes[ObjectIdentifier(T.self)] = AnyHashable(value) } }

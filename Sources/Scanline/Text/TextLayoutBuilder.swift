@@ -114,7 +114,9 @@ struct TextLayoutBuilder {
             let fontAttr = pango_attr_font_desc_new(desc)!
             pango_font_description_free(desc)
             let tag = pango_attr_foreground_new(UInt16(i & 0xFFFF), UInt16((i >> 16) & 0xFFFF), 0)!
-            for a in [fontAttr, tag] {
+            var extra: [UnsafeMutablePointer<PangoAttribute>] = []
+            if segment.letterSpacing != 0 { extra.append(pango_attr_letter_spacing_new(Int32(PangoUnits.pango(segment.letterSpacing)))!) }
+            for a in [fontAttr, tag] + extra {
                 a.pointee.start_index = UInt32(start)
                 a.pointee.end_index = UInt32(end)
                 pango_attr_list_insert(attrs, a)
