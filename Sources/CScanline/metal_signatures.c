@@ -4,6 +4,7 @@
 // annotation, so clang itself records which functions carry the attribute.
 #include "CScanline.h"
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,22 @@ static int visit(CXCursor c, CXCursor parent, void *data) {
     return CXChildVisit_Continue;
 }
 
+// One reader at a time: loading libclang fills the shared table above, and a parse is quick.
+static pthread_mutex_t reading = PTHREAD_MUTEX_INITIALIZER;
+
+static char *read_signatures(const char *libclang, const char *file, const char *const *args, int nargs,
+                             char *error, size_t error_size);
+
 char *scanline_metal_signatures(const char *libclang, const char *file, const char *const *args, int nargs,
                                 char *error, size_t error_size) {
+    pthread_mutex_lock(&reading);
+    char *text = read_signatures(libclang, file, args, nargs, error, error_size);
+    pthread_mutex_unlock(&reading);
+    return text;
+}
+
+static char *read_signatures(const char *libclang, const char *file, const char *const *args, int nargs,
+                             char *error, size_t error_size) {
     if (load(libclang, error, error_size) != 0) return NULL;
     void *index = lc.createIndex(0, 0);
     void *tu = lc.parse(index, file, args, nargs, NULL, 0, CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing);
