@@ -13,7 +13,8 @@ printf '%-12s %10s %8s %8s %8s  %s\n' target executions exec/s cov ft result
 for t in $targets; do
     mkdir -p ".build/fuzz/$t"
     log=".build/fuzz/$t.log"
-    Fuzz/.build/debug/fuzz-$t ".build/fuzz/$t" "Fuzz/corpus/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+    # Swift's own crash backtracer would take the signal first; libFuzzer's handler saves the input.
+    SWIFT_BACKTRACE=enable=no Fuzz/.build/debug/fuzz-$t ".build/fuzz/$t" "Fuzz/corpus/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="Fuzz/crashes/$t-" -print_final_stats=1 >"$log" 2>&1
     code=$?
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')

@@ -154,3 +154,21 @@ import Testing
         #expect(directions == [-1, 0, 1])
     }
 }
+
+@Suite struct FuzzRegressionTests {
+    /// Found by `make fuzz` (fuzz-curve): a repeating animation sped up so far that its pass count
+    /// passed Int.max trapped converting it; now the count stays a Double.
+    @Test func aHugeSpeedOfARepeatingAnimationDoesNotTrap() throws {
+        for text in [".linear(duration: 1).repeatForever(autoreverses: true).speed(1e300)",
+                     "easeIn.repeatCount(3, autoreverses: true).speed(1e18)"] {
+            let a = try Animation.parse(text)
+            for t in [0.5, 1, 3] {
+                let v = a.value(at: t)
+                #expect(v.isFinite && v >= 0 && v <= 1, "\(text) at \(t): \(v)")
+            }
+        }
+        // Ordinary speeds are untouched: an odd pass runs backwards.
+        let back = try Animation.parse(".linear(duration: 1).repeatForever(autoreverses: true)")
+        #expect(abs(back.value(at: 1.25) - 0.75) < 1e-12)
+    }
+}

@@ -169,8 +169,10 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
             guard d > 0, d.isFinite else { return (1, 0) }
             if let count, t >= Double(count) * d { return (1, 0) }
             let k = (t / d).rounded(.down)
+            guard k.isFinite else { return (1, 0) }
             let local = t - k * d
-            if reverses && Int(k) % 2 == 1 {
+            // Odd passes run backwards; k stays a Double, as it can pass Int.max (a huge speed).
+            if reverses && k.truncatingRemainder(dividingBy: 2) == 1 {
                 let r = a.sample(d - local, initialVelocity: 0)
                 return (r.value, -r.velocity)
             }
