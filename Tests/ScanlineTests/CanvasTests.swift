@@ -211,3 +211,20 @@ struct MovingCanvas: View {
         #expect(p.r > 60 && p.r > p.b, "spark \(young) at (\(x), \(y)): \(p)")
     }
 }
+
+@MainActor @Suite struct EllipticalGradientTests {
+    /// In a 100×50 frame the contours are ellipses: t = |(u, v) − centre| / 0.5 in the unit square
+    /// (u = x / 100, v = y / 50), and the colour is red × (1 − t) + blue × t, worked out here at
+    /// pixel centres. A circular gradient would give the top edge t ≈ 0.5, not ≈ 1.
+    @Test func contoursStretchWithTheBounds() async throws {
+        let view = Rectangle().fill(EllipticalGradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]))
+        let image = try await SceneRenderer(view, size: CGSize(width: 100, height: 50), scale: 1).still(at: 0)
+        for (x, y) in [(75, 25), (50, 0), (99, 25), (60, 30), (10, 45)] {
+            let u = (Double(x) + 0.5) / 100, v = (Double(y) + 0.5) / 50
+            let t = min(1, ((u - 0.5) * (u - 0.5) + (v - 0.5) * (v - 0.5)).squareRoot() / 0.5)
+            let p = image[x, y]
+            #expect(abs(Int(p.r) - Int((255 * (1 - t)).rounded())) <= 2 && abs(Int(p.b) - Int((255 * t).rounded())) <= 2 && p.a == 255,
+                    "(\(x), \(y)): \(p), t \(t)")
+        }
+    }
+}

@@ -327,6 +327,19 @@ public struct GraphicsContext {
             stops(p, g)
             cairo_set_source(cr, p)
             cairo_pattern_destroy(p)
+        case let .elliptical(g, rect, center, f0, f1):
+            guard rect.width > 0, rect.height > 0, [rect.minX, rect.minY, rect.width, rect.height, center.x, center.y, f0, f1].allSatisfy(\.isFinite) else {
+                cairo_set_source_rgba(cr, 0, 0, 0, 0); return
+            }
+            // Circles in the unit square of `rect`; the pattern matrix maps user space onto it.
+            let p = cairo_pattern_create_radial(Double(center.x), Double(center.y), Double(max(0, f0)),
+                                                Double(center.x), Double(center.y), Double(max(0, f1)))!
+            var m = cairo_matrix_t(xx: 1 / Double(rect.width), yx: 0, xy: 0, yy: 1 / Double(rect.height),
+                                   x0: -Double(rect.minX) / Double(rect.width), y0: -Double(rect.minY) / Double(rect.height))
+            cairo_pattern_set_matrix(p, &m)
+            stops(p, g)
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
         }
     }
 

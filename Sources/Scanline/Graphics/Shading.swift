@@ -27,6 +27,8 @@ public struct Shading: Hashable, Sendable {
         case color(Color)
         case linear(Gradient, start: CGPoint, end: CGPoint)
         case radial(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+        /// A radial gradient in the unit square of `rect`, stretched to fill it (elliptical contours).
+        case elliptical(Gradient, rect: CGRect, center: UnitPoint, startFraction: CGFloat, endFraction: CGFloat)
     }
     let storage: Storage
 

@@ -81,6 +81,26 @@ public struct RadialGradient: ShapeStyle, View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
+/// A radial gradient whose circles, defined in the unit square of the shape's bounds, stretch
+/// with the bounds into ellipses, as SwiftUI's `EllipticalGradient`. Radii are fractions of the
+/// bounds: 0.5 reaches the edges from the centre.
+public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
+    let gradient: Gradient, center: UnitPoint, startRadiusFraction: CGFloat, endRadiusFraction: CGFloat
+    /// A gradient from `startRadiusFraction` to `endRadiusFraction` of the bounds around `center`.
+    public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.gradient = gradient; self.center = center
+        self.startRadiusFraction = startRadiusFraction; self.endRadiusFraction = endRadiusFraction
+    }
+    /// Colours spread evenly from the start to the end radius.
+    public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        Shading(storage: .elliptical(gradient, rect: rect, center: center, startFraction: startRadiusFraction, endFraction: endRadiusFraction))
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
+
 /// An angular (conic) gradient around `center`.
 ///
 /// - Note: cairo has no conic gradient; it is drawn as 360 one-degree wedges, each filled with
