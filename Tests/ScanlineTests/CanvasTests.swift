@@ -228,3 +228,51 @@ struct MovingCanvas: View {
         }
     }
 }
+
+@MainActor @Suite struct MeshGradientTests {
+    static let corners: [Color] = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0),
+                                   Color(red: 0, green: 0, blue: 1), Color(red: 1, green: 1, blue: 1)]
+
+    /// A 2×2 mesh is a bilinear blend of its corners (smoothed or not): at pixel centre (u, v) in
+    /// the unit square, red (1−u)(1−v) + green u(1−v) + blue (1−u)v + white uv.
+    @Test(arguments: [false, true]) func twoByTwoIsBilinear(_ smooth: Bool) async throws {
+        let mesh = MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: MeshGradientTests.corners, smoothsColors: smooth)
+        let image = try await SceneRenderer(mesh, size: CGSize(width: 80, height: 40), scale: 1).still(at: 0)
+        for (x, y) in [(2, 2), (40, 20), (70, 10), (10, 35), (60, 30)] {
+            let u = (Double(x) + 0.5) / 80, v = (Double(y) + 0.5) / 40
+            let r = (1 - u) * (1 - v) + u * v, g = u * (1 - v) + u * v, b = (1 - u) * v + u * v
+            let p = image[x, y]
+            for (got, want) in zip([p.r, p.g, p.b], [r, g, b]) {
+                #expect(abs(Int(got) - Int((want * 255).rounded())) <= 3, "(\(x), \(y)) smooth \(smooth): \(p)")
+            }
+        }
+    }
+
+    /// A 3×3 mesh with a moved middle point: no seams, and neighbouring pixels differ by little
+    /// (the steepest colour ramp here is 255 over 40 pixels, about 6 a pixel).
+    @Test func threeByThreeIsSmooth() async throws {
+        let colors: [Color] = [.red, .orange, .yellow, .purple, .white, .green, .blue, .cyan, .black].map { $0 }
+        let mesh = MeshGradient(width: 3, height: 3, points: [[0, 0], [0.5, 0], [1, 0], [0, 0.5], [0.6, 0.4], [1, 0.5], [0, 1], [0.5, 1], [1, 1]], colors: colors)
+        let image = try await SceneRenderer(mesh, size: CGSize(width: 120, height: 120), scale: 1).still(at: 0)
+        var worst = 0
+        for y in 1..<119 {
+            for x in 1..<119 {
+                let p = image[x, y], q = image[x + 1, y], s = image[x, y + 1]
+                #expect(p.a == 255, "a hole at (\(x), \(y))")
+                worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                            abs(Int(p.r) - Int(s.r)), abs(Int(p.g) - Int(s.g)), abs(Int(p.b) - Int(s.b)))
+            }
+        }
+        #expect(worst <= 12, "largest neighbour difference \(worst)")
+    }
+
+    /// Degenerate meshes draw their background only, and never crash.
+    @Test func degenerateMeshesDrawTheBackground() async throws {
+        for mesh in [MeshGradient(width: 1, height: 1, points: [[0, 0]], colors: [.red], background: .blue),
+                     MeshGradient(width: 2, height: 2, points: [[0, 0]], colors: [.red], background: .blue),
+                     MeshGradient(width: 2, height: 2, points: [[.nan, 0], [1, 0], [0, 1], [1, 1]], colors: MeshGradientTests.corners, background: .blue)] {
+            let p = try await SceneRenderer(mesh, size: CGSize(width: 10, height: 10), scale: 1).still(at: 0)[5, 5]
+            #expect(p.r == 0 && p.b > 200 && p.a == 255)
+        }
+    }
+}

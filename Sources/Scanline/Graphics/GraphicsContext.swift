@@ -340,6 +340,21 @@ public struct GraphicsContext {
             stops(p, g)
             cairo_set_source(cr, p)
             cairo_pattern_destroy(p)
+        case .mesh(let mesh):
+            let patches = mesh.patches(scheme: scheme)
+            guard !patches.isEmpty else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+            let p = cairo_pattern_create_mesh()!
+            for patch in patches {
+                cairo_mesh_pattern_begin_patch(p)
+                cairo_mesh_pattern_move_to(p, Double(patch.corners[0].x), Double(patch.corners[0].y))
+                for c in patch.corners.dropFirst() { cairo_mesh_pattern_line_to(p, Double(c.x), Double(c.y)) }
+                for (k, c) in patch.colors.enumerated() {
+                    cairo_mesh_pattern_set_corner_color_rgba(p, UInt32(k), c.x, c.y, c.z, c.w * opacity)
+                }
+                cairo_mesh_pattern_end_patch(p)
+            }
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
         }
     }
 

@@ -29,6 +29,8 @@ public struct Shading: Hashable, Sendable {
         case radial(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
         /// A radial gradient in the unit square of `rect`, stretched to fill it (elliptical contours).
         case elliptical(Gradient, rect: CGRect, center: UnitPoint, startFraction: CGFloat, endFraction: CGFloat)
+        /// A mesh gradient over its bounds (see `MeshGradient`).
+        case mesh(MeshShading)
     }
     let storage: Storage
 

@@ -185,7 +185,7 @@ public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: shape, style: style, stroke: stroke) }
 }
 
-final class ShapeNode: Node {
+class ShapeNode: Node {
     let shape: any Shape
     let style: (any ShapeStyle)?
     let stroke: StrokeStyle?
