@@ -276,3 +276,17 @@ struct MovingCanvas: View {
         }
     }
 }
+
+@MainActor @Suite struct ColorGradientTests {
+    /// `Color.gradient` runs from the colour lightened 15 % toward white at the top to the colour
+    /// at the bottom: for pure blue, (0.15, 0.15, 1) → (0, 0, 1), linear in y.
+    @Test func colourGradientLightensTheTop() async throws {
+        let image = try await SceneRenderer(Rectangle().fill(Color(red: 0, green: 0, blue: 1).gradient), size: CGSize(width: 10, height: 100), scale: 1).still(at: 0)
+        for y in [0, 50, 99] {
+            let t = (Double(y) + 0.5) / 100
+            let want = Int((0.15 * (1 - t) * 255).rounded())
+            let p = image[5, y]
+            #expect(abs(Int(p.r) - want) <= 2 && abs(Int(p.g) - want) <= 2 && p.b == 255, "y \(y): \(p), red/green \(want)")
+        }
+    }
+}

@@ -319,3 +319,24 @@ extension ShapeStyle where Self == Color {
     /// `Color.secondary`, where a style is expected.
     public static var secondary: Color { Color.secondary }
 }
+
+/// A gradient derived from one colour, as SwiftUI's `AnyGradient` (`Color.blue.gradient`): top to
+/// bottom, from the colour lightened (15 % of the way to white, in sRGB, alpha kept) to the colour
+/// itself. SwiftUI does not publish its derivation; this is Scanline's choice.
+public struct AnyGradient: ShapeStyle, View, PrimitiveView {
+    let color: Color
+    /// The lightened end: 15 % of the way from `color` to white.
+    public static let lightening = 0.15
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        let c = color.resolve(in: environment.colorScheme)
+        let k = AnyGradient.lightening
+        let top = Color(red: c.red + (1 - c.red) * k, green: c.green + (1 - c.green) * k, blue: c.blue + (1 - c.blue) * k, opacity: c.opacity)
+        return .linearGradient(Gradient(colors: [top, color]), startPoint: CGPoint(x: rect.midX, y: rect.minY), endPoint: CGPoint(x: rect.midX, y: rect.maxY))
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
+
+extension Color {
+    /// A gentle top-to-bottom gradient of this colour (see `AnyGradient`).
+    public var gradient: AnyGradient { AnyGradient(color: self) }
+}
