@@ -173,3 +173,23 @@ struct Pulse: TextAttribute {}
         #expect(try Text("IIII").font(.system(size: 20)).tracking(.nan).layout(width: nil)[0].typographicBounds.width == plain)
     }
 }
+
+@Suite struct FontDesignTests {
+    func family(_ text: Text, _ env: EnvironmentValues = EnvironmentValues()) throws -> String {
+        try text.layout(width: nil, environment: env)[0][0].fontName
+    }
+
+    /// `.fontDesign` picks the design for fonts that name none, on Text and through the
+    /// environment (as the view modifier sets it); a font's own design wins; it is part of the
+    /// layout cache's key.
+    @Test func designAppliesWhereTheFontNamesNone() throws {
+        let plain = try family(Text("Hello"))
+        let mono = try family(Text("Hello").fontDesign(.monospaced))
+        #expect(mono.contains("Mono") && !plain.contains("Mono"), "\(plain) / \(mono)")
+        var env = EnvironmentValues()
+        env.fontDesign = .monospaced
+        #expect(try family(Text("Hello"), env) == mono)
+        #expect(try family(Text("Hello").font(.system(.body, design: .serif)), env).contains("Serif"))
+        #expect(try family(Text("Hello")) == plain)   // the cached layout without the design is untouched
+    }
+}

@@ -9,6 +9,8 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: Sendable {
     /// The font for text that sets none. SwiftUI's default is `.body`.
     public var font: Font? = nil
+    /// The design fonts without one of their own take (`.fontDesign(_:)`); nil leaves them as they are.
+    public var fontDesign: Font.Design? = nil
     /// The colour for text and `.foreground` shading that set none.
     public var foregroundColor: Color = .primary
     /// Dynamic Type size: scales text styles and `@ScaledMetric` values.

@@ -12,6 +12,8 @@ public struct Text: @unchecked Sendable, Equatable {
         var weight: Font.Weight?
         var italic = false
         var monospaced = false
+        /// The design for a font that names none (`Text.fontDesign`).
+        var design: Font.Design?
         /// Extra space between characters, in points (`tracking` and `kerning` add up).
         var letterSpacing: CGFloat = 0
         var attributes: [ObjectIdentifier: AnyHashable] = [:]
@@ -53,6 +55,8 @@ public struct Text: @unchecked Sendable, Equatable {
     public func italic(_ isActive: Bool = true) -> Text { map { if isActive { $0.italic = true } } }
     /// Monospaced, unless `isActive` is false.
     public func monospaced(_ isActive: Bool = true) -> Text { map { if isActive { $0.monospaced = true } } }
+    /// The design of every segment whose font names none (inner settings win).
+    public func fontDesign(_ design: Font.Design?) -> Text { map { if $0.design == nil { $0.design = design } } }
     /// Adds `tracking` points of space between characters: n − 1 gaps on a line of n (Pango's
     /// letter spacing, which leaves none at a line's end). SwiftUI's tracking also turns off
     /// optional ligatures; this does not.
@@ -67,6 +71,7 @@ public struct Text: @unchecked Sendable, Equatable {
     /// The font request for a segment: its font (or the environment's, or `.body`) with its traits.
     func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {
         var font = s.font ?? environment.font ?? .body
+        if font.design == nil, let d = s.design ?? environment.fontDesign { font.design = d }
         if let w = s.weight { font = font.weight(w) }
         if s.italic { font = font.italic() }
         if s.monospaced { font = font.monospaced() }

@@ -30,6 +30,7 @@ extension Text {
         }
         // A layout depends on nothing else, so frames that show the same text reuse it.
         let key = LayoutCache.Key(segments: segments, width: width, lineLimit: lineLimit, alignment: alignment, font: environment.font,
+                                  fontDesign: environment.fontDesign,
                                   dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
         if let cached = LayoutCache.lookup(key) { return cached }
         let fonts = FontSystem.shared
@@ -48,7 +49,7 @@ extension Text {
 /// `capacity` layouts.
 enum LayoutCache {
     struct Key: Hashable {
-        let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?
+        let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?, fontDesign: Font.Design?
         let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
     }
     static let capacity = 512

@@ -92,6 +92,8 @@ extension View {
     /// The font for text inside (nil: the environment's default, `.body`).
     @_disfavoredOverload
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+    /// The design (rounded, serif, monospaced…) of text inside whose font does not name one.
+    public func fontDesign(_ design: Font.Design?) -> some View { environmentChange { $0.fontDesign = design } }
     /// The style that text and shapes inside are filled with when they have none of their own.
     @_disfavoredOverload
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
