@@ -88,7 +88,7 @@ public enum FFmpeg {
     static func track(_ p: Process) { lock.lock(); children.append(p.processIdentifier); lock.unlock() }
     static func untrack(_ p: Process) { lock.lock(); children.removeAll { $0 == p.processIdentifier }; lock.unlock() }
     /// Kills every ffmpeg child still running (for Ctrl-C).
-    public static func terminateAll() { for pid in children { kill(pid, SIGKILL) } }
+    public static func terminateAll() { for pid in lock.withLock({ children }) { kill(pid, SIGKILL) } }
 }
 
 /// Encodes frames to a video through an ffmpeg child process: MP4 or MOV (H.264, yuv420p, fast

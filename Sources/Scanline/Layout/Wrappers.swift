@@ -257,8 +257,6 @@ final class FilterNode: WrapperNode {
     nonisolated(unsafe) static var cache: [CachedBlur] = []
     /// Entries kept (each holds two layers).
     static let cacheSize = 2
-    /// Blurs drawn from the cache without drawing their source (found by key), for tests.
-    nonisolated(unsafe) static var keyHits = 0
 
     override func draw(_ ctx: GraphicsContext) {
         if let blur, ctx.transform.b == 0, ctx.transform.c == 0 {
@@ -269,7 +267,7 @@ final class FilterNode: WrapperNode {
             if let key, let hit = FilterNode.cacheLock.withLock({ () -> CairoSurface? in
                 guard let h = FilterNode.cache.first(where: { $0.key == key && $0.rect == rect && $0.source.scale == scale
                     && $0.radius == blur.radius && $0.options == blur.options })?.blurred else { return nil }
-                FilterNode.keyHits += 1
+                CacheProbe.current?.hit()
                 return h
             }) {
                 ctx.draw(hit, in: rect)

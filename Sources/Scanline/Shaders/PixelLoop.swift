@@ -11,7 +11,13 @@ import Synchronization
 
 /// How many threads shader loops and built-in kernels use; defaults to every core.
 public enum Parallelism {
-    nonisolated(unsafe) public static var threadCount = ProcessInfo.processInfo.activeProcessorCount
+    /// Read and written atomically, so a caller may change it while renders run on other threads
+    /// (they pick up the new count at their next band split; the output is the same either way).
+    public static var threadCount: Int {
+        get { storedThreadCount.load(ordering: .relaxed) }
+        set { storedThreadCount.store(max(1, newValue), ordering: .relaxed) }
+    }
+    private static let storedThreadCount = Atomic<Int>(ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs `body` over bands of `rows`, on `threads` threads (at least 1). Each thread takes the
     /// next band not yet taken, so a thread slowed by other work (an encoder on the same core)
