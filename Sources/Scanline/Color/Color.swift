@@ -49,6 +49,47 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
     }
+
+    /// The colour spaces SwiftUI's colour initialisers take. Scanline draws in sRGB: the other
+    /// spaces are converted on creation (extended-range components are kept).
+    public enum RGBColorSpace: Hashable, Sendable {
+        /// Gamma-encoded sRGB, the default.
+        case sRGB
+        /// sRGB primaries with linear components.
+        case sRGBLinear
+        /// Display P3 (gamma-encoded like sRGB), converted to extended sRGB.
+        case displayP3
+    }
+    /// A colour with components (0...1) in `colorSpace`, converted to sRGB.
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        let v = Color.toSRGB(colorSpace, SIMD3(red, green, blue))
+        self.init(red: v.x, green: v.y, blue: v.z, opacity: opacity)
+    }
+    /// A grey in `colorSpace` (`white` 0 black, 1 white), converted to sRGB.
+    public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+    /// Components in `space` as gamma-encoded sRGB. The sRGB transfer curve is applied to the
+    /// magnitude, so negative (extended) components stay negative.
+    static func toSRGB(_ space: RGBColorSpace, _ v: SIMD3<Double>) -> SIMD3<Double> {
+        func decode(_ c: Double) -> Double {
+            let a = abs(c); let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4); return c < 0 ? -l : l
+        }
+        func encode(_ c: Double) -> Double {
+            let a = abs(c); let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055; return c < 0 ? -e : e
+        }
+        switch space {
+        case .sRGB: return v
+        case .sRGBLinear: return SIMD3(encode(v.x), encode(v.y), encode(v.z))
+        case .displayP3:
+            // Linear Display P3 to linear sRGB (both D65): the standard 3 × 3 matrix.
+            let l = SIMD3(decode(v.x), decode(v.y), decode(v.z))
+            let r = 1.2249401 * l.x - 0.2249404 * l.y
+            let g = -0.0420569 * l.x + 1.0420571 * l.y
+            let b = -0.0196376 * l.x - 0.0786361 * l.y + 1.0982735 * l.z
+            return SIMD3(encode(r), encode(g), encode(b))
+        }
+    }
     /// The same colour with its opacity multiplied by `opacity` (clamped to 0...1).
     public func opacity(_ opacity: Double) -> Color {
         let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)

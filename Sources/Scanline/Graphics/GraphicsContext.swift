@@ -296,40 +296,51 @@ public struct GraphicsContext {
         }
     }
 
-    /// Sets cairo's source to `shading`, with `opacity` folded into its alpha. A gradient with NaN
-    /// geometry becomes transparent.
-    func setSource(_ cr: OpaquePointer, _ shading: Shading, opacity: Double) {
+    /// Sets cairo's source to `shading`, with `opacity` folded into its alpha. `bounds` is the
+    /// user-space bounding box of what is being filled (shape styles, conic gradients and shader
+    /// fills need it). A gradient with NaN geometry becomes transparent.
+    func setSource(_ cr: OpaquePointer, _ shading: Shading, opacity: Double, bounds: CGRect = .zero) {
         let scheme = environment.colorScheme
         func stops(_ pattern: OpaquePointer, _ g: Gradient) {
-            for stop in g.stops.sorted(by: { $0.location < $1.location }) {
+            for stop in g.sortedStops {
                 let c = stop.color.resolve(in: scheme)
-                let loc = stop.location.isFinite ? min(max(Double(stop.location), 0), 1) : 0
-                cairo_pattern_add_color_stop_rgba(pattern, loc, c.red, c.green, c.blue, c.opacity * opacity)
+                cairo_pattern_add_color_stop_rgba(pattern, Double(stop.location), c.red, c.green, c.blue, c.opacity * opacity)
             }
         }
+        func extend(_ pattern: OpaquePointer, _ options: GradientOptions) {
+            if options.contains(.mirror) { cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REFLECT) }
+            else if options.contains(.repeat) { cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT) }
+        }
+        func use(_ pattern: OpaquePointer) { cairo_set_source(cr, pattern); cairo_pattern_destroy(pattern) }
+        func clear() { cairo_set_source_rgba(cr, 0, 0, 0, 0) }
         func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
         switch shading.storage {
         case .foreground:
-            setSource(cr, .color(environment.foregroundColor), opacity: opacity)
+            if let style = environment.foregroundStyle {
+                setSource(cr, style.shading(in: bounds, environment: environment), opacity: opacity, bounds: bounds)
+            } else {
+                setSource(cr, .color(environment.foregroundColor), opacity: opacity)
+            }
         case .color(let color):
             let c = color.resolve(in: scheme)
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.opacity * opacity)
-        case let .linear(g, start, end):
-            guard finite(start), finite(end) else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+        case let .linear(g, start, end, options):
+            guard finite(start), finite(end) else { return clear() }
             let p = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))!
-            stops(p, g)
-            cairo_set_source(cr, p)
-            cairo_pattern_destroy(p)
-        case let .radial(g, center, r0, r1):
-            guard finite(center), r0.isFinite, r1.isFinite else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+            stops(p, g); extend(p, options); use(p)
+        case let .radial(g, center, r0, r1, options):
+            guard finite(center), r0.isFinite, r1.isFinite else { return clear() }
             let p = cairo_pattern_create_radial(Double(center.x), Double(center.y), Double(max(0, r0)),
                                                 Double(center.x), Double(center.y), Double(max(0, r1)))!
-            stops(p, g)
-            cairo_set_source(cr, p)
-            cairo_pattern_destroy(p)
+            stops(p, g); extend(p, options); use(p)
+        case let .conic(g, center, a0, a1):
+            guard finite(center), a0.isFinite, a1.isFinite, let p = ConicPatches.pattern(g, center: center, start: a0, end: a1,
+                                                                                        covering: bounds.isEmpty ? clipBoundingRect : bounds,
+                                                                                        scheme: scheme, opacity: opacity) else { return clear() }
+            use(p)
         case let .elliptical(g, rect, center, f0, f1):
             guard rect.width > 0, rect.height > 0, [rect.minX, rect.minY, rect.width, rect.height, center.x, center.y, f0, f1].allSatisfy(\.isFinite) else {
-                cairo_set_source_rgba(cr, 0, 0, 0, 0); return
+                return clear()
             }
             // Circles in the unit square of `rect`; the pattern matrix maps user space onto it.
             let p = cairo_pattern_create_radial(Double(center.x), Double(center.y), Double(max(0, f0)),
@@ -337,12 +348,10 @@ public struct GraphicsContext {
             var m = cairo_matrix_t(xx: 1 / Double(rect.width), yx: 0, xy: 0, yy: 1 / Double(rect.height),
                                    x0: -Double(rect.minX) / Double(rect.width), y0: -Double(rect.minY) / Double(rect.height))
             cairo_pattern_set_matrix(p, &m)
-            stops(p, g)
-            cairo_set_source(cr, p)
-            cairo_pattern_destroy(p)
+            stops(p, g); use(p)
         case .mesh(let mesh):
             let patches = mesh.patches(scheme: scheme)
-            guard !patches.isEmpty else { cairo_set_source_rgba(cr, 0, 0, 0, 0); return }
+            guard !patches.isEmpty else { return clear() }
             let p = cairo_pattern_create_mesh()!
             for patch in patches {
                 cairo_mesh_pattern_begin_patch(p)
@@ -353,8 +362,85 @@ public struct GraphicsContext {
                 }
                 cairo_mesh_pattern_end_patch(p)
             }
-            cairo_set_source(cr, p)
-            cairo_pattern_destroy(p)
+            use(p)
+        case let .tiled(image, origin, sourceRect, scale):
+            guard let tile = tileSurface(image, sourceRect: sourceRect), scale.isFinite, scale > 0, finite(origin) else { return clear() }
+            // Pattern space is the tile's pixels: user point → (point − origin) · pixels per point.
+            let k = Double(tile.scale / scale)
+            setSurfaceSource(cr, tile, cairo_matrix_t(xx: k, yx: 0, xy: 0, yy: k, x0: -Double(origin.x) * k, y0: -Double(origin.y) * k),
+                             opacity: opacity, extend: CAIRO_EXTEND_REPEAT)
+        case let .shader(shader, shaderBounds):
+            guard let (layer, k) = shaderFill(shader.shader, bounds: shaderBounds.isEmpty ? bounds : shaderBounds) else { return clear() }
+            setSurfaceSource(cr, layer, cairo_matrix_t(xx: k, yx: 0, xy: 0, yy: k, x0: 0, y0: 0), opacity: opacity)
+        case .backdrop:
+            // A snapshot of the surface in device pixels; the pattern matrix maps user space there.
+            surface.flush()
+            guard let copy = try? CairoSurface(surface.pixelBuffer()) else { return clear() }
+            setSurfaceSource(cr, copy, cairoMatrix(), opacity: opacity)
+        case .palette(let list):
+            guard let first = list.first else { return clear() }
+            setSource(cr, first, opacity: opacity, bounds: bounds)
+        case .style(let box):
+            setSource(cr, box.style.shading(in: bounds, environment: environment), opacity: opacity, bounds: bounds)
+        case let .faded(inner, k):
+            setSource(cr, inner, opacity: opacity * k, bounds: bounds)
+        }
+    }
+
+    /// Sets a pattern over a copy of `surface` as the source, with `matrix` mapping user space to
+    /// the surface's pixels, faded by `opacity` (a surface pattern carries no alpha of its own).
+    /// The copy is cairo's own, so the pattern outlives `surface`, whose pixels Swift frees.
+    private func setSurfaceSource(_ cr: OpaquePointer, _ surface: CairoSurface, _ matrix: cairo_matrix_t, opacity: Double,
+                                  extend: cairo_extend_t = CAIRO_EXTEND_NONE) {
+        let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surface.width), Int32(surface.height))!
+        let c = cairo_create(copy)!
+        cairo_set_source_surface(c, surface.surface, 0, 0)
+        cairo_paint_with_alpha(c, min(max(opacity, 0), 1))
+        cairo_destroy(c)
+        let p = cairo_pattern_create_for_surface(copy)!
+        cairo_surface_destroy(copy)
+        var m = matrix
+        cairo_pattern_set_matrix(p, &m)
+        cairo_pattern_set_extend(p, extend)
+        cairo_pattern_set_filter(p, CAIRO_FILTER_BILINEAR)
+        cairo_set_source(cr, p)
+        cairo_pattern_destroy(p)
+    }
+
+    /// The part of `image` that `sourceRect` (unit coordinates) picks, as a cairo surface.
+    private func tileSurface(_ image: Image, sourceRect: CGRect) -> CairoSurface? {
+        var pixels = image.pixels
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let r = sourceRect.standardized
+        if r != unit {
+            guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { return nil }
+            let x0 = Int((min(max(r.minX, 0), 1) * CGFloat(pixels.width)).rounded()), y0 = Int((min(max(r.minY, 0), 1) * CGFloat(pixels.height)).rounded())
+            let x1 = Int((min(max(r.maxX, 0), 1) * CGFloat(pixels.width)).rounded()), y1 = Int((min(max(r.maxY, 0), 1) * CGFloat(pixels.height)).rounded())
+            guard x1 > x0, y1 > y0, let crop = try? pixels.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return nil }
+            pixels = crop
+        }
+        return try? CairoSurface(pixels)
+    }
+
+    /// Runs a shape-style shader over user space from (0, 0) to the bottom-right of `bounds`,
+    /// limited to what the clip can show, at the device's pixel density: the pixels and the pattern
+    /// scale (pixels per point). Positions below 0 are not evaluated (transparent). A failing
+    /// shader is reported once through the render's warnings and fills nothing.
+    private func shaderFill(_ shader: Shader, bounds: CGRect) -> (CairoSurface, Double)? {
+        let visible = clipBoundingRect
+        let maxX = min(bounds.maxX, visible.maxX), maxY = min(bounds.maxY, visible.maxY)
+        let t = transform
+        let k = surface.scale * max(1, sqrt(abs(t.a * t.d - t.b * t.c)))
+        guard maxX.isFinite, maxY.isFinite, maxX > 0, maxY > 0, k.isFinite else { return nil }
+        let w = Int((maxX * k).rounded(.up)), h = Int((maxY * k).rounded(.up))
+        guard w > 0, h > 0, w * h <= 64 << 20 else { return nil }
+        do {
+            let runner = try shader.prepare(as: .shapeStyle)
+            let blank = PixelBuffer(unchecked: w, h, k, .premultiplied, [UInt8](repeating: 0, count: w * h * 4))
+            return (try CairoSurface(runner.run(blank, (0, 0), environment.colorScheme, Parallelism.threadCount)), Double(k))
+        } catch {
+            environment.warningLog?.add("shader fill: \(error); the shape draws nothing")
+            return nil
         }
     }
 
@@ -370,7 +456,7 @@ public struct GraphicsContext {
             GraphicsContext.appendPath(path, to: cr)
             cairo_set_fill_rule(cr, style.isEOFilled ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             cairo_set_antialias(cr, style.isAntialiased ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-            setSource(cr, shading, opacity: o)
+            setSource(cr, shading, opacity: o, bounds: path.boundingRect)
             cairo_fill(cr)
         }
     }

@@ -324,7 +324,8 @@ enum MetalCompiler {
             switch b.kind {
             case .layer: value = "\(f.name)(pos, layer\(args))"
             case .color: value = "\(f.name)(pos, layer.texel(i, j)\(args))"
-            case .distortion, .shapeStyle: value = "layer.sample(\(f.name)(pos\(args)))"
+            case .distortion: value = "layer.sample(\(f.name)(pos\(args)))"
+            case .shapeStyle: value = "\(f.name)(pos\(args))"
             }
             s += """
             extern "C" __attribute__((visibility("default"), flatten))

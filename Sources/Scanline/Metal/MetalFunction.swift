@@ -63,12 +63,14 @@ public struct MetalFunction: Sendable, Hashable {
             if vectorLength(returnCanonical, "float") == 2 {
                 kind = .distortion; rest = parameters.dropFirst()
             } else if vectorLength(returnCanonical, "float") == 4, parameters.count >= 2 {
-                if parameters[1].canonical.hasSuffix("SwiftUI::Layer") { kind = .layer }
-                else if vectorLength(parameters[1].canonical, "float") == 4 { kind = .color }
-                else { return fail("its second parameter must be `SwiftUI::Layer layer` (a layer effect) or `half4 color` (a colour effect)") }
-                rest = parameters.dropFirst(2)
+                if parameters[1].canonical.hasSuffix("SwiftUI::Layer") { kind = .layer; rest = parameters.dropFirst(2) }
+                else if vectorLength(parameters[1].canonical, "float") == 4 { kind = .color; rest = parameters.dropFirst(2) }
+                // `half4 f(float2 position, args…)`: a shape style (a fill), its arguments after position.
+                else { kind = .shapeStyle; rest = parameters.dropFirst() }
+            } else if vectorLength(returnCanonical, "float") == 4 {
+                kind = .shapeStyle; rest = parameters.dropFirst()
             } else {
-                return fail("it must return `half4` (a colour or layer effect) or `float2` (a distortion effect)")
+                return fail("it must return `half4` (a colour or layer effect, or a shape style) or `float2` (a distortion effect)")
             }
             var args: [Argument] = []
             var i = rest.startIndex

@@ -101,62 +101,181 @@ public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
-/// An angular (conic) gradient around `center`.
-///
-/// - Note: cairo has no conic gradient; it is drawn as 360 one-degree wedges, each filled with
-///   the gradient's colour at its middle angle.
+/// An angular (conic) gradient around `center`, sweeping clockwise from `startAngle` to
+/// `endAngle` (0 points right). Outside a partial sweep, each half of the gap takes the colour of
+/// the nearer end. Drawn as cairo mesh patches (see `ConicPatches`): no visible wedges.
 public struct AngularGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
     /// A gradient sweeping from `startAngle` to `endAngle` (clockwise) around `center`.
-    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
-        self.gradient = gradient; self.center = center; self.startAngle = startAngle; self.endAngle = endAngle
+    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        self.gradient = gradient; self.center = center; self.startAngle = startAngle
+        // SwiftUI's default end angle of zero means a full turn from the start.
+        self.endAngle = endAngle == startAngle ? Angle(radians: startAngle.radians + 2 * .pi) : endAngle
     }
     /// Colours spread evenly from `startAngle` to `endAngle` around `center`.
-    public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
+    public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
-    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
-        .color(gradient.stops.first?.color ?? .clear)
+    /// Stops from `startAngle` to `endAngle` around `center`.
+    public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        self.init(gradient: Gradient(stops: stops), center: center, startAngle: startAngle, endAngle: endAngle)
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { AngularGradientNode(gradient: self) }
+    /// A full turn starting at `angle` (a conic gradient).
+    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: gradient, center: center, startAngle: angle, endAngle: Angle(radians: angle.radians + 2 * .pi))
+    }
+    /// A full turn of evenly spread colours starting at `angle`.
+    public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
+    }
+    nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        Shading(storage: .conic(gradient, center: center.point(in: rect), start: startAngle.radians, end: endAngle.radians))
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+}
 
-    /// The colour at a fraction 0...1 of the way around.
-    func color(at f: Double, scheme: ColorScheme) -> Color {
-        let stops = gradient.stops.sorted { $0.location < $1.location }
-        guard let first = stops.first, let last = stops.last else { return .clear }
-        if f <= Double(first.location) { return first.color }
-        if f >= Double(last.location) { return last.color }
-        let i = stops.firstIndex { Double($0.location) > f }!
-        let a = stops[i - 1], b = stops[i]
-        let t = (f - Double(a.location)) / Double(b.location - a.location)
-        let ca = a.color.resolve(in: scheme), cb = b.color.resolve(in: scheme)
-        var c = ca
-        c.animatableData = ca.animatableData.interpolated(towards: cb.animatableData, amount: t)
-        return Color(red: c.red, green: c.green, blue: c.blue, opacity: c.opacity)
+/// A `Gradient` used as a style runs top to bottom through the bounds, as SwiftUI draws it.
+extension Gradient: ShapeStyle {
+    /// A linear gradient from the top centre to the bottom centre of `rect`.
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        .linearGradient(self, startPoint: CGPoint(x: rect.midX, y: rect.minY), endPoint: CGPoint(x: rect.midX, y: rect.maxY))
     }
 }
 
-final class AngularGradientNode: Node {
-    let gradient: AngularGradient
-    init(gradient: AngularGradient) { self.gradient = gradient }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
-    override func draw(_ ctx: GraphicsContext) {
-        var c = ctx
-        c.clip(to: Path(frame))
-        let center = gradient.center.point(in: frame)
-        let r = hypot(frame.width, frame.height)
-        let a0 = gradient.startAngle.radians, a1 = gradient.endAngle.radians
-        for k in 0..<360 {
-            let f0 = Double(k) / 360, f1 = Double(k + 1) / 360
-            let t0 = a0 + (a1 - a0) * f0, t1 = a0 + (a1 - a0) * f1 + 0.002
-            var p = Path()
-            p.move(to: center)
-            p.addLine(to: CGPoint(x: center.x + r * cos(t0), y: center.y + r * sin(t0)))
-            p.addLine(to: CGPoint(x: center.x + r * cos(t1), y: center.y + r * sin(t1)))
-            p.closeSubpath()
-            c.fill(p, with: .color(gradient.color(at: (f0 + f1) / 2, scheme: environment.colorScheme)))
+/// The gradient styles by their SwiftUI shorthand: `.fill(.linearGradient(colors: […], startPoint: .top, endPoint: .bottom))`.
+extension ShapeStyle where Self == LinearGradient {
+    /// A linear gradient across the bounds, between unit points.
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+    /// A linear gradient of evenly spread colours.
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+    /// A linear gradient through stops.
+    public static func linearGradient(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(stops: stops, startPoint: startPoint, endPoint: endPoint)
+    }
+    /// A linear gradient of a colour's `AnyGradient`.
+    public static func linearGradient(_ gradient: AnyGradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient.gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+extension ShapeStyle where Self == RadialGradient {
+    /// A radial gradient around a unit point, radii in points.
+    public static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    /// A radial gradient of evenly spread colours.
+    public static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    /// A radial gradient through stops.
+    public static func radialGradient(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    /// A radial gradient of a colour's `AnyGradient`.
+    public static func radialGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startRadius: CGFloat = 0, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: gradient.gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+}
+extension ShapeStyle where Self == EllipticalGradient {
+    /// An elliptical gradient; radii are fractions of the bounds.
+    public static func ellipticalGradient(_ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(gradient: gradient, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    /// An elliptical gradient of evenly spread colours.
+    public static func ellipticalGradient(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(colors: colors, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+}
+extension ShapeStyle where Self == AngularGradient {
+    /// An angular gradient from `startAngle` to `endAngle`.
+    public static func angularGradient(_ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient {
+        AngularGradient(gradient: gradient, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    /// An angular gradient of evenly spread colours.
+    public static func angularGradient(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient {
+        AngularGradient(colors: colors, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    /// A full-turn conic gradient starting at `angle`.
+    public static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient {
+        AngularGradient(gradient: gradient, center: center, angle: angle)
+    }
+    /// A full-turn conic gradient of evenly spread colours.
+    public static func conicGradient(colors: [Color], center: UnitPoint, angle: Angle = .zero) -> AngularGradient {
+        AngularGradient(colors: colors, center: center, angle: angle)
+    }
+}
+
+/// The foreground style at a level of emphasis, as SwiftUI's `.secondary`, `.tertiary`…: the
+/// foreground style (a colour, gradient or any other) with its opacity multiplied by the level's.
+/// SwiftUI does not publish the factors; Scanline uses those of Apple's label colours:
+/// 1, 0.6, 0.3, 0.18, 0.1 (`.primary` to `.quinary`).
+public struct HierarchicalShapeStyle: ShapeStyle {
+    let level: Int
+    /// The opacity multiplier of each level, from `.primary` to `.quinary`.
+    public static let opacities: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
+    /// Full emphasis: the foreground style itself.
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    /// Second level (60 % opacity).
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    /// Third level (30 %).
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    /// Fourth level (18 %).
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+    /// Fifth level (10 %).
+    public static let quinary = HierarchicalShapeStyle(level: 4)
+    /// The foreground style's shading with this level's opacity.
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        let base = ForegroundStyle().shading(in: rect, environment: environment)
+        return OpacityShapeStyle<Color>.faded(base, by: HierarchicalShapeStyle.opacities[level])
+    }
+}
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// The foreground style at the third level of emphasis.
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    /// The foreground style at the fourth level of emphasis.
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    /// The foreground style at the fifth level of emphasis.
+    public static var quinary: HierarchicalShapeStyle { .quinary }
+}
+
+/// A style with its opacity multiplied (`style.opacity(0.5)`).
+public struct OpacityShapeStyle<Base: ShapeStyle>: ShapeStyle {
+    let base: Base, opacity: Double
+    /// The base style's shading, faded.
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        OpacityShapeStyle<Color>.faded(base.shading(in: rect, environment: environment), by: opacity)
+    }
+    /// `shading` with every colour's opacity multiplied by `factor` (0...1; NaN is 0).
+    static func faded(_ shading: Shading, by factor: Double) -> Shading {
+        let k = factor.isNaN ? 0 : min(max(factor, 0), 1)
+        func g(_ gradient: Gradient) -> Gradient { Gradient(stops: gradient.stops.map { .init(color: $0.color.opacity(k), location: $0.location) }) }
+        switch shading.storage {
+        case .color(let c): return .color(c.opacity(k))
+        case let .linear(gr, a, b, o): return Shading(storage: .linear(g(gr), start: a, end: b, options: o))
+        case let .radial(gr, c, r0, r1, o): return Shading(storage: .radial(g(gr), center: c, startRadius: r0, endRadius: r1, options: o))
+        case let .conic(gr, c, a0, a1): return Shading(storage: .conic(g(gr), center: c, start: a0, end: a1))
+        case let .elliptical(gr, r, c, f0, f1): return Shading(storage: .elliptical(g(gr), rect: r, center: c, startFraction: f0, endFraction: f1))
+        case .palette(let list): return .palette(list.map { faded($0, by: k) })
+        default: return k == 1 ? shading : Shading(storage: .faded(shading, k))
         }
     }
+}
+extension ShapeStyle {
+    /// This style with its opacity multiplied by `opacity` (0...1).
+    public func opacity(_ opacity: Double) -> some ShapeStyle { OpacityShapeStyle(base: self, opacity: opacity) }
+}
+
+/// A `Shader` fills as a shape style: `.fill(ShaderLibrary.stripes(.float(8)))`. The function is
+/// `half4 f(float2 position, args…)`, called with positions in the shape's own space (points,
+/// from its frame's top-left corner); `.boundingRect` is the shape's bounds.
+extension Shader: ShapeStyle {
+    /// The shader as a fill of `rect`.
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading { .shader(self, bounds: rect) }
 }
 
 /// A 2D shape that fills its frame, as SwiftUI's `Shape`.
@@ -198,8 +317,14 @@ class ShapeNode: Node {
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
         c.environment = environment
-        let shading = (style ?? ForegroundStyle()).shading(in: frame, environment: environment)
-        let path = shape.path(in: frame)
+        var rect = frame
+        if style is Shader {
+            // A shader fill sees positions in the shape's own space, from its frame's corner.
+            c.translateBy(x: frame.minX, y: frame.minY)
+            rect.origin = .zero
+        }
+        let shading = (style ?? ForegroundStyle()).shading(in: rect, environment: environment)
+        let path = shape.path(in: rect)
         if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading) }
     }
 }
@@ -324,14 +449,30 @@ extension ShapeStyle where Self == Color {
 /// bottom, from the colour lightened (15 % of the way to white, in sRGB, alpha kept) to the colour
 /// itself. SwiftUI does not publish its derivation; this is Scanline's choice.
 public struct AnyGradient: ShapeStyle, View, PrimitiveView {
-    let color: Color
+    enum Source: Sendable { case color(Color), gradient(Gradient) }
+    let source: Source
     /// The lightened end: 15 % of the way from `color` to white.
     public static let lightening = 0.15
+    /// A gradient made from a `Gradient`.
+    public init(_ gradient: Gradient) { source = .gradient(gradient) }
+    init(color: Color) { source = .color(color) }
+    /// The stops: for a colour's gradient, the lightened colour (in each colour scheme) then the colour.
+    var gradient: Gradient {
+        switch source {
+        case .gradient(let g): return g
+        case .color(let color):
+            let k = AnyGradient.lightening
+            func lighten(_ c: RGBA) -> RGBA {
+                RGBA(red: c.red + (1 - c.red) * k, green: c.green + (1 - c.green) * k, blue: c.blue + (1 - c.blue) * k, opacity: c.opacity)
+            }
+            let top = Color(storage: .adaptive(light: lighten(color.resolve(in: .light)), dark: lighten(color.resolve(in: .dark)),
+                                               name: "\(color).gradient"))
+            return Gradient(colors: [top, color])
+        }
+    }
+    /// A linear gradient from the top centre to the bottom centre of `rect`.
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
-        let c = color.resolve(in: environment.colorScheme)
-        let k = AnyGradient.lightening
-        let top = Color(red: c.red + (1 - c.red) * k, green: c.green + (1 - c.green) * k, blue: c.blue + (1 - c.blue) * k, opacity: c.opacity)
-        return .linearGradient(Gradient(colors: [top, color]), startPoint: CGPoint(x: rect.midX, y: rect.minY), endPoint: CGPoint(x: rect.midX, y: rect.maxY))
+        gradient.shading(in: rect, environment: environment)
     }
     func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
