@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev \
 	fonts-noto-core fonts-noto-extra fonts-noto-mono fonts-noto-color-emoji fonts-noto-cjk \
-	fonts-dejavu-core fonts-quicksand ffmpeg procps
+	fonts-dejavu-core fonts-quicksand fonts-material-design-icons-iconfont ffmpeg procps
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 

@@ -250,7 +250,7 @@ import Testing
         for x in 0..<3 { #expect(out[x, 0].r == UInt8((Float(src[x, 0].r) / 255 * 0.5 * 255 + 0.5).rounded(.down))) }
         #expect { try src.colorEffect(l.wrongKind(.float(1))) } throws: { e in
             guard case .unusableFunction(let name, let reason)? = e as? ShaderError else { return false }
-            return name == "wrongKind" && reason.contains("SwiftUI::Layer")
+            return name == "wrongKind" && reason.contains("must return `half4`")
         }
     }
 
@@ -288,6 +288,9 @@ import Testing
         #expect(r.out.contains("ChromaticGlitchShaderSplit  layerEffect  ChromaticGlitchShader.metal:20"))
         #expect(r.out.contains("  bounds: float2  .float2"))
         #expect(r.out.contains("wrongKind  not usable"))
+        // A function of position alone that returns a colour is a shape style (a fill).
+        let fills = await run(["shaders", "\(MetalCLITests.fixtures)/fills.metal"])
+        #expect(fills.out.contains("stripes  shapeStyle  fills.metal:6"), "\(fills.out)")
     }
 
     /// The seed's .metal through `apply` equals the Swift port, and agrees with the built-in row
@@ -322,7 +325,7 @@ import Testing
             (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out], 2, "needs --arg tint"),
             (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tint=1,2"], 2, "--arg tint"),
             (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tnt=#fff"], 2, "no parameter 'tnt'"),
-            (["apply", "\(f)/uses-header.metal:wrongKind", input.path, "-o", out], 2, "SwiftUI::Layer"),
+            (["apply", "\(f)/uses-header.metal:wrongKind", input.path, "-o", out], 2, "must return `half4`"),
             (["apply", "\(f)/probes.metal:colorProbe", input.path, "-o", out, "--arg", "tint=#fff", "--amount", "1"], 2, "--amount is for built-in effects"),
         ]
         for (args, code, text) in cases {

@@ -495,13 +495,117 @@ public struct GraphicsContext {
 
     // MARK: Images
 
-    /// Draws `image` scaled to fill `rect` (user space), with bilinear filtering.
+    /// Draws `image` scaled to fill `rect` (user space): bilinear sampling unless its
+    /// interpolation is `.none`; a template image in the foreground style; a resizable image with
+    /// cap insets in nine parts. `style` is accepted (an image fills its rectangle).
     public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
+        draw(resolve(image), in: rect, style: style)
+    }
+
+    /// An image made ready to draw in this context's environment, as SwiftUI's `ResolvedImage`:
+    /// named resources looked up, symbols sized by the environment's font.
+    public struct ResolvedImage {
+        let image: Image
+        /// The size in points.
+        public var size: CGSize
+        /// From the top to the baseline (points): the height, as images have no baseline of their own.
+        public let baseline: CGFloat
+        /// The shading a template image (or symbol) is filled with; nil draws the image's colours.
+        public var shading: Shading?
+    }
+
+    /// `image` with its resource found, its size known, and its shading (`.foreground` for a
+    /// template image or symbol, else nil). A name found nowhere resolves to an empty image.
+    public func resolve(_ image: Image) -> ResolvedImage {
+        var image = image
+        if case let .named(name, bundle) = image.source {
+            let roots = ImageResources.roots(bundle: bundle, folder: environment.imageResourcesFolder)
+            if let found = ImageResources.find(name, in: roots, displayScale: environment.displayScale) {
+                image = found.withOptions(of: image)
+            } else {
+                environment.warningLog?.add("Image(\"\(name)\"): no image named '\(name)'; it draws nothing")
+                return ResolvedImage(image: image, size: .zero, baseline: 0, shading: nil)
+            }
+        }
+        if case .system(let name) = image.source {
+            let size = SystemSymbols.size(of: name, environment: environment)
+            return ResolvedImage(image: image, size: size, baseline: size.height, shading: .foreground)
+        }
+        let size = image.size
+        return ResolvedImage(image: image, size: size, baseline: size.height, shading: image.renderingMode == .template ? .foreground : nil)
+    }
+
+    /// Draws a resolved image scaled to fill `rect` (user space).
+    public func draw(_ resolved: ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite,
               rect.width != 0, rect.height != 0 else { return }
-        if case .bitmap(let pixels) = image.source, drawUnscaled(pixels, in: rect) { return }
+        let image = resolved.image
+        switch image.source {
+        case .system(let name):
+            SystemSymbols.draw(name, in: rect, context: self, shading: resolved.shading ?? .foreground)
+            return
+        case .named: return
+        case .bitmap(let pixels):
+            if resolved.shading == nil, image.capInsets == EdgeInsets(), image.interpolation != .none, drawUnscaled(pixels, in: rect) { return }
+        case .floats: break
+        }
         guard let src = try? CairoSurface(image.pixels) else { return }
-        draw(src, in: rect)
+        let k = src.scale, w = CGFloat(src.width), h = CGFloat(src.height)
+        let insets = image.capInsets
+        guard insets != EdgeInsets(), image.isResizable else {
+            drawPart(src, from: CGRect(x: 0, y: 0, width: w, height: h), in: rect, tile: false, image: image, shading: resolved.shading)
+            return
+        }
+        // Nine parts: corners at their size, edges stretched (or tiled) along one axis, the middle
+        // along both. Insets wider than the frame shrink in proportion.
+        func cuts(_ a: CGFloat, _ b: CGFloat, _ length: CGFloat, _ pixels: CGFloat, _ origin: CGFloat) -> (src: [CGFloat], dst: [CGFloat]) {
+            let a = min(max(a, 0), pixels / k), b = min(max(b, 0), pixels / k - a)
+            let fit = a + b > abs(length) ? abs(length) / (a + b) : 1
+            return ([0, a * k, pixels - b * k, pixels], [origin, origin + a * fit, origin + length - b * fit, origin + length])
+        }
+        let xs = cuts(insets.leading, insets.trailing, rect.width, w, rect.minX)
+        let ys = cuts(insets.top, insets.bottom, rect.height, h, rect.minY)
+        for row in 0..<3 {
+            for col in 0..<3 {
+                let from = CGRect(x: xs.src[col], y: ys.src[row], width: xs.src[col + 1] - xs.src[col], height: ys.src[row + 1] - ys.src[row])
+                let to = CGRect(x: xs.dst[col], y: ys.dst[row], width: xs.dst[col + 1] - xs.dst[col], height: ys.dst[row + 1] - ys.dst[row])
+                guard from.width > 0, from.height > 0, to.width > 0, to.height > 0 else { continue }
+                drawPart(src, from: from, in: to, tile: image.resizingMode == .tile && (row == 1 || col == 1), image: image, shading: resolved.shading)
+            }
+        }
+    }
+
+    /// Draws a resolved image with its `anchor` at `point`, at its size.
+    public func draw(_ resolved: ResolvedImage, at point: CGPoint, anchor: UnitPoint = .center) {
+        let size = resolved.size
+        draw(resolved, in: CGRect(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height, width: size.width, height: size.height))
+    }
+
+    /// Draws the pixels `from` (a rectangle of `src`'s pixels) into `to` (user space), stretched
+    /// or, with `tile`, repeated at the image's own size. A `shading` fills the part's alpha
+    /// instead of its colours.
+    func drawPart(_ src: CairoSurface, from: CGRect, in to: CGRect, tile: Bool, image: Image?, shading: Shading?) {
+        perform { cr, o in
+            cairo_set_antialias(cr, image?.isAntialiased == false ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_DEFAULT)
+            cairo_rectangle(cr, Double(to.minX), Double(to.minY), Double(to.width), Double(to.height))
+            cairo_clip(cr)
+            let part = cairo_surface_create_for_rectangle(src.surface, Double(from.minX), Double(from.minY), Double(from.width), Double(from.height))!
+            let pattern = cairo_pattern_create_for_surface(part)!
+            let sx = tile ? Double(src.scale) : Double(from.width / to.width), sy = tile ? Double(src.scale) : Double(from.height / to.height)
+            var m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: -Double(to.minX) * sx, y0: -Double(to.minY) * sy)
+            cairo_pattern_set_matrix(pattern, &m)
+            cairo_pattern_set_filter(pattern, image?.interpolation == Image.Interpolation.none ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, tile ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
+            if let shading {
+                setSource(cr, shading, opacity: o, bounds: to)
+                cairo_mask(cr, pattern)
+            } else {
+                cairo_set_source(cr, pattern)
+                cairo_paint_with_alpha(cr, o)
+            }
+            cairo_pattern_destroy(pattern)
+            cairo_surface_destroy(part)
+        }
     }
 
     /// Where `rect` (user space) lands when it covers whole device pixels under a plain translation
@@ -573,22 +677,11 @@ public struct GraphicsContext {
     /// Draws a cairo layer scaled to fill `rect` (user space), with bilinear filtering.
     func draw(_ src: CairoSurface, in rect: CGRect) {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width != 0, rect.height != 0 else { return }
-        perform { cr, o in
-            cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-            cairo_clip(cr)
-            cairo_translate(cr, Double(rect.minX), Double(rect.minY))
-            cairo_scale(cr, Double(rect.width) / Double(src.width), Double(rect.height) / Double(src.height))
-            cairo_set_source_surface(cr, src.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-            cairo_paint_with_alpha(cr, o)
-        }
+        drawPart(src, from: CGRect(x: 0, y: 0, width: src.width, height: src.height), in: rect, tile: false, image: nil, shading: nil)
     }
 
     /// Draws `image` at its size in points, with its `anchor` at `point`.
     public func draw(_ image: Image, at point: CGPoint, anchor: UnitPoint = .center) {
-        let size = image.size
-        draw(image, in: CGRect(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height,
-                               width: size.width, height: size.height))
+        draw(resolve(image), at: point, anchor: anchor)
     }
 }

@@ -14,6 +14,31 @@ public struct Image: Hashable, Sendable {
     }
     let source: Source
     var isResizable = false
+    /// Edges kept at their size when a resizable image stretches (points), and how the middle fills.
+    var capInsets = EdgeInsets()
+    var resizingMode: ResizingMode = .stretch
+    /// `.template` draws only the image's alpha, filled with the foreground style.
+    var renderingMode: TemplateRenderingMode? = nil
+    var interpolation: Interpolation = .high
+    var isAntialiased = true
+
+    /// How an image is drawn: its colours, or its shape in the foreground style.
+    public enum TemplateRenderingMode: Hashable, Sendable {
+        /// The alpha only, filled with the foreground style.
+        case template
+        /// The image's own colours.
+        case original
+    }
+    /// How pixels are sampled when an image is drawn at another size: `.none` picks the nearest
+    /// pixel; the others blend neighbours bilinearly (cairo's bilinear filter for all three).
+    public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
+    /// How the middle of a resizable image with cap insets fills its frame.
+    public enum ResizingMode: Hashable, Sendable {
+        /// Repeated at its own size from the top-left of each part.
+        case tile
+        /// Scaled to fit.
+        case stretch
+    }
 
     /// The pixels (a transparent pixel for symbols and unresolved names).
     var pixels: PixelBuffer {
@@ -49,8 +74,18 @@ public struct Image: Hashable, Sendable {
     /// display scale) and as files (`NAME.png`, `NAME@2x.png`, `.jpg`), then in the environment's
     /// `imageResourcesFolder`. A name found nowhere draws nothing and warns once.
     public init(_ name: String, bundle: Bundle? = nil) { source = .named(name, bundle: bundle) }
-    /// An image that stretches to the frame it is given instead of keeping its own size.
-    public func resizable() -> Image { var i = self; i.isResizable = true; return i }
+    /// An image that fills the frame it is given instead of keeping its own size. The
+    /// `capInsets` (points) keep the edges and corners at their size, as in a nine-part image;
+    /// the middle parts stretch or tile.
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var i = self; i.isResizable = true; i.capInsets = capInsets; i.resizingMode = resizingMode; return i
+    }
+    /// Draws the image's colours (`.original`) or its alpha in the foreground style (`.template`).
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { var i = self; i.renderingMode = mode; return i }
+    /// How pixels are sampled when the image is scaled.
+    public func interpolation(_ interpolation: Interpolation) -> Image { var i = self; i.interpolation = interpolation; return i }
+    /// Whether the image's edges are antialiased when they fall between pixels.
+    public func antialiased(_ isAntialiased: Bool) -> Image { var i = self; i.isAntialiased = isAntialiased; return i }
     /// Reads a PNG or JPEG file. `scale` is pixels per point (2 for an @2x asset).
     public init(contentsOf url: URL, scale: CGFloat = 1) throws {
         var buffer = try PixelBuffer(contentsOf: url)
@@ -59,4 +94,14 @@ public struct Image: Hashable, Sendable {
     }
     /// The size in points.
     public var size: CGSize { pixels.size }
+}
+
+extension Image {
+    /// This image's pixels with `other`'s drawing options (resizing, rendering mode, sampling).
+    func withOptions(of other: Image) -> Image {
+        var i = self
+        i.isResizable = other.isResizable; i.capInsets = other.capInsets; i.resizingMode = other.resizingMode
+        i.renderingMode = other.renderingMode; i.interpolation = other.interpolation; i.isAntialiased = other.isAntialiased
+        return i
+    }
 }

@@ -39,6 +39,10 @@ public struct EnvironmentValues: Sendable {
     /// Where drawing code reports problems it cannot throw (a shader filter that fails): the
     /// render's warnings. Nil outside a render.
     var warningLog: WarningLog? = nil
+    /// The symbol variant `Image(systemName:)` draws (`.symbolVariant(_:)`).
+    public var symbolVariants: SymbolVariants = .none
+    /// How symbols colour their layers (`.symbolRenderingMode(_:)`; accepted, see `SymbolRenderingMode`).
+    public var symbolRenderingMode: SymbolRenderingMode? = nil
     /// The most lines a Text shows (nil: no limit).
     public var lineLimit: Int? = nil
     /// Custom values set with `.environment(_:_:)` on keys of the caller's own.

@@ -52,10 +52,15 @@ public struct Font: Hashable, Sendable {
     public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
         Font(base: .size(size), design: design, weight: weight)
     }
-    /// A font family by name, at a fixed size in points. A family that is not installed falls back to
-    /// the default design's family (Noto Sans); `scanline fonts --family NAME` shows the outcome.
+    /// A font family by name, `size` points at the default Dynamic Type size, scaling with Dynamic
+    /// Type as `.body` does (as SwiftUI's). A family that is not installed falls back to the
+    /// default design's family (Noto Sans); `scanline fonts --family NAME` shows the outcome.
     public static func custom(_ name: String, size: CGFloat) -> Font {
-        Font(base: .custom(name, size: size, relativeTo: nil))
+        Font(base: .custom(name, size: size, relativeTo: .body))
+    }
+    /// A font family by name at `fixedSize` points, whatever the Dynamic Type size.
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font {
+        Font(base: .custom(name, size: fixedSize, relativeTo: nil))
     }
     /// A font family by name whose size scales with Dynamic Type like `textStyle`.
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {

@@ -109,6 +109,12 @@ extension View {
     }
     /// The accent colour for views inside.
     public func tint(_ tint: Color?) -> some View { environmentChange { $0.tint = tint } }
+    /// The variant (`.fill`, `.circle`…) SF Symbols inside draw, where the stand-in table has it.
+    public func symbolVariant(_ variant: SymbolVariants) -> some View {
+        environmentChange { $0.symbolVariants = SymbolVariants(bits: $0.symbolVariants.bits.union(variant.bits)) }
+    }
+    /// How symbols inside colour their layers (accepted: the stand-ins have one layer).
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { environmentChange { $0.symbolRenderingMode = mode } }
     /// Sets one environment value for the views inside.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         nonisolated(unsafe) let v = value

@@ -64,15 +64,17 @@ extension Image: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         switch source {
         case .system(let name):
-            if !SystemSymbols.known.contains(name) {
-                b.graph.warn("Image(systemName: \"\(name)\"): SF Symbols do not exist here; drawing a placeholder (known stand-ins: \(SystemSymbols.known.sorted().joined(separator: ", ")))")
+            let variant = SystemSymbols.resolvedName(name, variants: b.environment.symbolVariants)
+            if SystemSymbols.table[variant] == nil {
+                b.graph.warn("Image(systemName: \"\(name)\"): no stand-in for this SF Symbol (SystemSymbols.swift lists the 417 that have one); drawing a placeholder")
+            } else if !SystemSymbols.fontInstalled {
+                b.graph.warn("Image(systemName:): the icon font '\(SystemSymbols.family)' is not installed (Debian: fonts-material-design-icons-iconfont); drawing placeholders")
             }
-            return SymbolNode(name: name)
+            return SymbolNode(image: self, name: name)
         case let .named(name, bundle):
             let roots = ImageResources.roots(bundle: bundle, folder: b.environment.imageResourcesFolder)
             if let found = ImageResources.find(name, in: roots, displayScale: b.environment.displayScale) {
-                var i = found; i.isResizable = isResizable
-                return ImageNode(image: i)
+                return ImageNode(image: found.withOptions(of: self))
             }
             // As SwiftUI: nothing drawn, and a message (once).
             b.graph.warn("Image(\"\(name)\"): no image named '\(name)' in " + (roots.isEmpty ? "any resources" : roots.map(\.path).joined(separator: ", ")) + "; it draws nothing")
@@ -92,7 +94,11 @@ final class ImageNode: Node {
         if image.isResizable { return p.replacingUnspecifiedDimensions(by: image.size) }
         return image.size
     }
-    override func draw(_ ctx: GraphicsContext) { ctx.draw(image, in: frame) }
+    override func draw(_ ctx: GraphicsContext) {
+        var c = ctx
+        c.environment = environment   // a template image fills with this view's foreground style
+        c.draw(image, in: frame)
+    }
     /// Pixels in a frame; named images (resolved from the environment when drawn) have none.
     override var drawingKey: DrawingKey? {
         switch image.source {
@@ -102,69 +108,20 @@ final class ImageNode: Node {
     }
 }
 
-/// Stand-ins for the SF Symbols the demos use, drawn with paths at the font's size and weight.
-enum SystemSymbols {
-    static let known: Set<String> = ["antenna.radiowaves.left.and.right", "play.fill", "pause.fill", "waveform"]
-}
-
+/// An SF Symbol (see `SystemSymbols`): a square sized by the font, drawn in the foreground style.
 final class SymbolNode: Node {
+    let image: Image
     let name: String
-    init(name: String) { self.name = name }
+    init(image: Image, name: String) { self.image = image; self.name = name }
     override var kind: String { "Symbol(\(name))" }
-    var pointSize: CGFloat { (environment.font ?? .body).resolved(dynamicTypeSize: environment.dynamicTypeSize).pointSize }
-    var lineWidth: CGFloat {
-        let w = (environment.font ?? .body).resolved(dynamicTypeSize: environment.dynamicTypeSize).weight.rawValue
-        return pointSize * (0.04 + 0.06 * CGFloat(w - 100) / 800)
-    }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        name == "antenna.radiowaves.left.and.right" ? CGSize(width: pointSize * 1.45, height: pointSize * 0.95) : CGSize(width: pointSize, height: pointSize)
+        if image.isResizable { return p.replacingUnspecifiedDimensions(by: SystemSymbols.size(of: name, environment: environment)) }
+        return SystemSymbols.size(of: name, environment: environment)
     }
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
         c.environment = environment
-        let shading = ForegroundStyle().shading(in: frame, environment: environment)
-        let lw = lineWidth, r = frame
-        let round = StrokeStyle(lineWidth: lw, lineCap: .round, lineJoin: .round)
-        switch name {
-        case "antenna.radiowaves.left.and.right":
-            // A mast with a dot on top, and two radio arcs on each side.
-            let top = CGPoint(x: r.midX, y: r.minY + r.height * 0.36)
-            var mast = Path(); mast.move(to: top); mast.addLine(to: CGPoint(x: r.midX, y: r.maxY - lw / 2))
-            c.stroke(mast, with: shading, style: round)
-            c.fill(Path(ellipseIn: CGRect(x: top.x - lw * 1.3, y: top.y - lw * 1.3, width: lw * 2.6, height: lw * 2.6)), with: shading)
-            for (i, radius) in [r.height * 0.28, r.height * 0.5].enumerated() {
-                for side in [-1.0, 1.0] {
-                    var arc = Path()
-                    let start = side < 0 ? Double.pi * (1 - 0.3) : -Double.pi * 0.3
-                    let steps = 16
-                    for k in 0...steps {
-                        let a = start + Double(k) / Double(steps) * Double.pi * 0.6 * (side < 0 ? 1 : 1)
-                        let pt = CGPoint(x: top.x + radius * cos(a), y: top.y + radius * sin(a))
-                        if k == 0 { arc.move(to: pt) } else { arc.addLine(to: pt) }
-                    }
-                    _ = i
-                    c.stroke(arc, with: shading, style: round)
-                }
-            }
-        case "play.fill":
-            var p = Path(); p.move(to: CGPoint(x: r.minX + r.width * 0.2, y: r.minY + r.height * 0.1))
-            p.addLine(to: CGPoint(x: r.maxX - r.width * 0.1, y: r.midY)); p.addLine(to: CGPoint(x: r.minX + r.width * 0.2, y: r.maxY - r.height * 0.1)); p.closeSubpath()
-            c.fill(p, with: shading)
-        case "pause.fill":
-            c.fill(Path(roundedRect: CGRect(x: r.minX + r.width * 0.2, y: r.minY + r.height * 0.1, width: r.width * 0.2, height: r.height * 0.8), cornerRadius: lw), with: shading)
-            c.fill(Path(roundedRect: CGRect(x: r.minX + r.width * 0.6, y: r.minY + r.height * 0.1, width: r.width * 0.2, height: r.height * 0.8), cornerRadius: lw), with: shading)
-        case "waveform":
-            for (k, h) in [0.3, 0.7, 1.0, 0.6, 0.35].enumerated() {
-                let x = r.minX + r.width * (0.15 + 0.175 * CGFloat(k))
-                var p = Path(); p.move(to: CGPoint(x: x, y: r.midY - r.height * h / 2)); p.addLine(to: CGPoint(x: x, y: r.midY + r.height * h / 2))
-                c.stroke(p, with: shading, style: round)
-            }
-        default:
-            // A visible placeholder: a dashed rounded square with a question mark.
-            c.stroke(Path(roundedRect: r.insetBy(dx: lw, dy: lw), cornerRadius: r.width * 0.2), with: shading,
-                     style: StrokeStyle(lineWidth: lw, dash: [lw * 2, lw * 1.5]))
-            c.draw(Text("?").font(.system(size: r.height * 0.6, weight: .bold)), at: CGPoint(x: r.midX, y: r.midY))
-        }
+        SystemSymbols.draw(name, in: frame, context: c, shading: ForegroundStyle().shading(in: frame, environment: environment))
     }
 }
 
