@@ -76,6 +76,8 @@ extension GraphicsContext {
             /// Alpha within min...max becomes `color`, anything else transparency.
             case alphaThreshold(min: Double, max: Double, color: Color)
             case shader(Shader, usage: Shader.UsageType, maxSampleOffset: CGSize)
+            /// A projective transform of the drawing, in the context's user space.
+            case projection(ProjectionTransform)
         }
         let kind: Kind
 
@@ -159,6 +161,12 @@ extension GraphicsContext {
         /// "metaball" look particle effects use.
         public static func alphaThreshold(min: Double, max: Double = 1, color: Color = .black) -> Filter {
             Filter(kind: .alphaThreshold(min: min, max: max, color: color))
+        }
+        /// Transforms each drawing's rasterised pixels by `matrix`, a projective transform of the
+        /// context's user space (points) at the time of the draw. Pixels sent behind the viewer, or
+        /// a singular or non-finite matrix, draw nothing.
+        public static func projectionTransform(_ matrix: ProjectionTransform) -> Filter {
+            Filter(kind: .projection(matrix))
         }
         /// Alpha becomes the luminance; colour becomes black.
         public static var luminanceToAlpha: Filter {

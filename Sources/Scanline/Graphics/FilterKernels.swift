@@ -1,4 +1,5 @@
 internal import CScanline
+internal import CCairo
 
 // Filter loops over cairo ARGB32 layers (premultiplied, one UInt32 per pixel: A<<24 | R<<16 | G<<8 | B).
 // Each runs row bands in parallel; every row is computed the same way whatever the band split, so
@@ -226,5 +227,46 @@ enum FilterKernels {
                 d[x] = out
             }
         }
+    }
+}
+
+extension FilterKernels {
+    /// A projective warp: each pixel of `dst` (same size as `src`) takes the bilinear sample of
+    /// `src` at `inverse` applied to its centre, both in device pixels (row-vector matrix, 9
+    /// entries). Pixels whose source lies behind the viewer (w ≤ 0) or off `src` are transparent;
+    /// edges fade over one pixel.
+    static func projectiveWarp(_ src: CairoSurface, into dst: CairoSurface, inverse m: [Double]) {
+        src.flush(); dst.flush()
+        let width = src.width, height = src.height, srcRow = src.stride / 4, dstRow = dst.stride / 4
+        nonisolated(unsafe) let s = UnsafePointer(src.words), d = dst.words
+        let (m11, m12, m13, m21, m22, m23, m31, m32, m33) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        parallelRows(height) { rows in
+            @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
+                guard x >= 0, y >= 0, x < width, y < height else { return .zero }
+                let v = s[y * srcRow + x]
+                return SIMD4(Double(v >> 24), Double((v >> 16) & 0xFF), Double((v >> 8) & 0xFF), Double(v & 0xFF))
+            }
+            for y in rows {
+                let py = Double(y) + 0.5
+                let out = d + y * dstRow
+                for x in 0..<width {
+                    let px = Double(x) + 0.5
+                    let w = m13 * px + m23 * py + m33
+                    guard w > 1e-12 else { out[x] = 0; continue }
+                    // Source position in pixel-centre coordinates.
+                    let sx = (m11 * px + m21 * py + m31) / w - 0.5, sy = (m12 * px + m22 * py + m32) / w - 0.5
+                    guard sx > -1, sy > -1, sx < Double(width), sy < Double(height) else { out[x] = 0; continue }
+                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                    let fx = sx - Double(x0), fy = sy - Double(y0)
+                    let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
+                    let bottom = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx
+                    let c = top * (1 - fy) + bottom * fy
+                    let a = UInt32(min(c.x.rounded(), 255))
+                    func q(_ v: Double) -> UInt32 { min(UInt32(v.rounded()), a) }
+                    out[x] = a << 24 | q(c.y) << 16 | q(c.z) << 8 | q(c.w)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(dst.surface)
     }
 }

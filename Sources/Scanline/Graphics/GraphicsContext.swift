@@ -212,6 +212,16 @@ public struct GraphicsContext {
                 environment.warningLog?.add("GraphicsContext filter: \(error); the layer draws nothing")
                 return (try? layer.makeSibling()) ?? layer
             }
+        case .projection(let matrix):
+            guard !matrix.isIdentity else { return layer }
+            // Device pixels → user space → back through the projection → device pixels.
+            let m = cairoMatrix()
+            let device = ProjectionTransform(CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
+            guard let out = try? layer.makeSibling() else { return layer }
+            guard matrix.isFinite, let toUser = device.inverted(), let back = matrix.inverted() else { return out }
+            let inverse = toUser.concatenating(back).concatenating(device)
+            FilterKernels.projectiveWarp(layer, into: out, inverse: inverse.rows.map { Double($0) })
+            return out
         case .blur(let radius, let options):
             FilterKernels.blur(layer, sigma: radius * s)
             if options.contains(.opaque) {

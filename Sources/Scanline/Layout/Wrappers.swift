@@ -381,3 +381,28 @@ final class AspectRatioNode: WrapperNode {
         child.place(in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
     }
 }
+
+/// `.projectionEffect` and `.rotation3DEffect`: the child drawn through a projective transform of
+/// its own space, made from its size when drawn. Layout is unchanged.
+final class ProjectionNode: WrapperNode {
+    let make: (CGSize) -> ProjectionTransform
+    init(_ child: Node, _ make: @escaping (CGSize) -> ProjectionTransform) { self.make = make; super.init(child) }
+    override var kind: String { "Projection" }
+    override func draw(_ ctx: GraphicsContext) {
+        let m = make(frame.size)
+        guard m.isFinite else { return }
+        var c = ctx
+        if m.isAffine {
+            c.translateBy(x: frame.minX, y: frame.minY)
+            c.concatenate(CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m31, ty: m.m32))
+            c.translateBy(x: -frame.minX, y: -frame.minY)
+            child.draw(c)
+            return
+        }
+        // The view's space is its frame's: from user space, move to it, project, move back.
+        let into = ProjectionTransform(CGAffineTransform(translationX: -frame.minX, y: -frame.minY))
+        let back = ProjectionTransform(CGAffineTransform(translationX: frame.minX, y: frame.minY))
+        c.addFilter(.projectionTransform(into.concatenating(m).concatenating(back)))
+        c.drawLayer { layer in child.draw(layer) }
+    }
+}

@@ -261,6 +261,26 @@ extension View {
     /// Draws the view transformed by `transform` (points, about the view's top-left corner);
     /// its layout place does not change.
     public func transformEffect(_ transform: CGAffineTransform) -> some View { wrap { inner, _ in AffineNode(inner, transform) } }
+    /// Draws the view through a projective transform of its own space (points, from its top-left
+    /// corner); its layout place does not change. A perspective transform rasterises the view to a
+    /// layer and warps the layer's pixels (bilinear); an affine one draws it transformed.
+    public func projectionEffect(_ transform: ProjectionTransform) -> some View {
+        wrap { inner, _ in ProjectionNode(inner) { _ in transform } }
+    }
+    /// Draws the view rotated by `angle` about `axis` in 3D, around `anchor` (and `anchorZ` points
+    /// out of the screen), seen with SwiftUI's perspective: the vanishing distance is
+    /// max(width, height) / `perspective` (0 is a flat, orthographic projection). Layout is
+    /// unchanged. Animatable in `angle`; a NaN angle draws the view unrotated.
+    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+                                 anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View {
+        let (ax, ay, az) = axis
+        return modifier(_AnimatableWrap(data: angle.radians) { inner, r in
+            ProjectionNode(inner) { size in
+                ProjectionTransform.rotation3D(.radians(r.isFinite ? r : 0), axis: (ax, ay, az), anchor: anchor, anchorZ: anchorZ,
+                                               perspective: perspective, size: size)
+            }
+        })
+    }
     /// Multiplies each colour channel by `color`'s.
     public func colorMultiply(_ color: Color) -> some View { wrap { inner, _ in FilterNode(inner, [.colorMultiply(color)]) } }
     /// Clips the view to `shape`, sized to the view's bounds.
