@@ -11,6 +11,10 @@ public struct EnvironmentValues: Sendable {
     public var font: Font? = nil
     /// The design fonts without one of their own take (`.fontDesign(_:)`); nil leaves them as they are.
     public var fontDesign: Font.Design? = nil
+    /// The letter width of text whose font sets none (`.fontWidth(_:)`).
+    public var fontWidth: Font.Width? = nil
+    /// Digits of one width in text inside (`.monospacedDigit()`).
+    public var monospacedDigit = false
     /// The colour for text and `.foreground` shading that set none.
     public var foregroundColor: Color = .primary
     /// Dynamic Type size: scales text styles and `@ScaledMetric` values.

@@ -43,6 +43,30 @@ public struct Font: Hashable, Sendable {
     var design: Design?
     var weight: Weight?
     var isItalic = false
+    var width: Width?
+    var hasMonospacedDigits = false
+
+    /// How wide the letters are, as SwiftUI's `Font.Width`: 0 is standard, negative narrower.
+    /// SwiftUI does not publish the values of its named widths; Scanline uses −0.3, −0.2, 0 and
+    /// 0.2, and asks fontconfig for the face of the nearest stretch (see `FontRequest.stretch`).
+    public struct Width: Hashable, Sendable {
+        /// The width, 0 standard.
+        public var value: CGFloat
+        /// A width from its value.
+        public init(_ value: CGFloat) { self.value = value.isFinite ? value : 0 }
+        /// The narrowest: extra-condensed faces.
+        public static let compressed = Width(-0.3)
+        /// Condensed faces.
+        public static let condensed = Width(-0.2)
+        /// The family's normal width.
+        public static let standard = Width(0)
+        /// Expanded faces.
+        public static let expanded = Width(0.2)
+    }
+    /// This font at `width`.
+    public func width(_ width: Width) -> Font { var f = self; f.width = width; return f }
+    /// This font with digits of one width (OpenType `tnum`), so changing numbers do not jiggle.
+    public func monospacedDigit() -> Font { var f = self; f.hasMonospacedDigits = true; return f }
 
     /// A text style's system font: its size follows Dynamic Type.
     public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
@@ -125,6 +149,12 @@ public struct Font: Hashable, Sendable {
 
     /// What this font asks fontconfig for at a Dynamic Type size.
     public func resolved(dynamicTypeSize: DynamicTypeSize = .large) -> FontRequest {
+        var r = request(dynamicTypeSize)
+        r.width = width?.value ?? 0
+        r.monospacedDigits = hasMonospacedDigits
+        return r
+    }
+    private func request(_ dynamicTypeSize: DynamicTypeSize) -> FontRequest {
         switch base {
         case .style(let s):
             return FontRequest(family: nil, design: design ?? .default, weight: weight ?? Font.defaultWeight(s),
@@ -150,4 +180,22 @@ public struct FontRequest: Hashable, Sendable {
     public var pointSize: CGFloat
     /// True for an italic face.
     public var italic: Bool
+    /// The letter width (`Font.Width.value`, 0 standard).
+    public var width: CGFloat = 0
+    /// Digits of one width (the OpenType `tnum` feature).
+    public var monospacedDigits = false
+
+    /// The fontconfig stretch for `width`: ≤ −0.25 extra-condensed, ≤ −0.15 condensed, below 0
+    /// semi-condensed, 0 normal, up to 0.15 semi-expanded, up to 0.25 expanded, then extra-expanded.
+    var stretch: Int {
+        switch width {
+        case ...(-0.25): return 1
+        case ...(-0.15): return 2
+        case ..<0: return 3
+        case 0: return 4
+        case ...0.15: return 5
+        case ...0.25: return 6
+        default: return 7
+        }
+    }
 }

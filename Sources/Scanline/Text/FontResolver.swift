@@ -105,7 +105,7 @@ final class FontSystem: @unchecked Sendable {
         pango_font_description_set_family(desc, family(for: request).name)
         pango_font_description_set_weight(desc, PangoWeight(UInt32(request.weight.rawValue)))
         pango_font_description_set_style(desc, request.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        pango_font_description_set_stretch(desc, PANGO_STRETCH_NORMAL)
+        pango_font_description_set_stretch(desc, PangoStretch(UInt32(request.stretch)))
         pango_font_description_set_absolute_size(desc, Double(request.pointSize) * Double(PANGO_SCALE))
         return desc
     }

@@ -16,6 +16,10 @@ public struct Text: @unchecked Sendable, Equatable {
         var design: Font.Design?
         /// Extra space between characters, in points (`tracking` and `kerning` add up).
         var letterSpacing: CGFloat = 0
+        /// `Text.fontWidth`, for a font that sets none.
+        var width: Font.Width?
+        /// `Text.monospacedDigit()`.
+        var monospacedDigit = false
         var attributes: [ObjectIdentifier: AnyHashable] = [:]
     }
     var segments: [Segment]
@@ -63,6 +67,10 @@ public struct Text: @unchecked Sendable, Equatable {
     public func tracking(_ tracking: CGFloat) -> Text { map { $0.letterSpacing += tracking.isFinite ? tracking : 0 } }
     /// Adds `kerning` points between characters (see `tracking`).
     public func kerning(_ kerning: CGFloat) -> Text { map { $0.letterSpacing += kerning.isFinite ? kerning : 0 } }
+    /// The letter width of every segment whose font sets none.
+    public func fontWidth(_ width: Font.Width?) -> Text { map { if $0.width == nil { $0.width = width } } }
+    /// Digits of one width in every segment (OpenType `tnum`).
+    public func monospacedDigit() -> Text { map { $0.monospacedDigit = true } }
     /// Attaches `value` to every segment that has no attribute of its type yet.
     public func customAttribute<T: TextAttribute>(_ value: T) -> Text {
         map { if $0.attributes[ObjectIdentifier(T.self)] == nil { $0.attributes[ObjectIdentifier(T.self)] = AnyHashable(value) } }
@@ -75,6 +83,8 @@ public struct Text: @unchecked Sendable, Equatable {
         if let w = s.weight { font = font.weight(w) }
         if s.italic { font = font.italic() }
         if s.monospaced { font = font.monospaced() }
+        if font.width == nil, let w = s.width ?? environment.fontWidth { font = font.width(w) }
+        if s.monospacedDigit || environment.monospacedDigit { font = font.monospacedDigit() }
         return font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
     }
 }

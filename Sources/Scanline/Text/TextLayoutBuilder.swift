@@ -30,7 +30,8 @@ extension Text {
         }
         // A layout depends on nothing else, so frames that show the same text reuse it.
         let key = LayoutCache.Key(segments: segments, width: width, lineLimit: lineLimit, alignment: alignment, font: environment.font,
-                                  fontDesign: environment.fontDesign,
+                                  fontDesign: environment.fontDesign, fontWidth: environment.fontWidth,
+                                  monospacedDigit: environment.monospacedDigit,
                                   dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
         if let cached = LayoutCache.lookup(key) { return cached }
         let fonts = FontSystem.shared
@@ -50,6 +51,7 @@ extension Text {
 enum LayoutCache {
     struct Key: Hashable {
         let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?, fontDesign: Font.Design?
+        let fontWidth: Font.Width?, monospacedDigit: Bool
         let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
     }
     static let capacity = 512
@@ -111,11 +113,13 @@ struct TextLayoutBuilder {
         var start = 0
         for (i, segment) in text.segments.enumerated() {
             let end = start + segment.string.utf8.count
-            let desc = fonts.description(for: text.request(for: segment, environment: environment))
+            let request = text.request(for: segment, environment: environment)
+            let desc = fonts.description(for: request)
             let fontAttr = pango_attr_font_desc_new(desc)!
             pango_font_description_free(desc)
             let tag = pango_attr_foreground_new(UInt16(i & 0xFFFF), UInt16((i >> 16) & 0xFFFF), 0)!
             var extra: [UnsafeMutablePointer<PangoAttribute>] = []
+            if request.monospacedDigits { extra.append(pango_attr_font_features_new("tnum 1")!) }
             if segment.letterSpacing != 0 { extra.append(pango_attr_letter_spacing_new(Int32(PangoUnits.pango(segment.letterSpacing)))!) }
             for a in [fontAttr, tag] + extra {
                 a.pointee.start_index = UInt32(start)

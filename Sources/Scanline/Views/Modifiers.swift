@@ -92,6 +92,10 @@ extension View {
     /// The font for text inside (nil: the environment's default, `.body`).
     @_disfavoredOverload
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+    /// The letter width of text inside whose font sets none.
+    public func fontWidth(_ width: Font.Width?) -> some View { environmentChange { $0.fontWidth = width } }
+    /// Digits of one width in text inside, so counters do not jiggle (OpenType `tnum`).
+    public func monospacedDigit() -> some View { environmentChange { $0.monospacedDigit = true } }
     /// The design (rounded, serif, monospaced…) of text inside whose font does not name one.
     public func fontDesign(_ design: Font.Design?) -> some View { environmentChange { $0.fontDesign = design } }
     /// The style that text and shapes inside are filled with when they have none of their own.
