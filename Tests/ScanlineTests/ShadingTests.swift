@@ -140,3 +140,31 @@ import Testing
         #expect(still[4, 5] == (255, 0, 0, 255) && still[9, 5] == (0, 0, 255, 255))
     }
 }
+
+/// `Material`: the backdrop blurred by its σ, under its tint, with values from the Gaussian.
+@Suite struct MaterialTests {
+    @Test func ultraThinMaterialBlursWhatIsUnderneathAndTintsIt() throws {
+        let img = try renderStraight(200, 100) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 100, height: 100)), with: .color(Color(red: 1, green: 0, blue: 0)))
+            ctx.fill(Path(CGRect(x: 100, y: 0, width: 100, height: 100)), with: .color(Color(red: 0, green: 0, blue: 1)))
+            ctx.fill(Path(CGRect(x: 60, y: 0, width: 80, height: 100)), with: .style(Material.ultraThin))
+        }
+        // At pixel 100 (centre 100.5) the blur holds Φ(−0.5/8) of the red side.
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.squareRoot()) }
+        let red = phi(-0.5 / 8), tint = 0.30
+        let p = img[100, 50]
+        #expect(abs(Double(p.r) - (tint + (1 - tint) * red) * 255) <= 3, "\(p)")
+        #expect(abs(Double(p.b) - (tint + (1 - tint) * (1 - red)) * 255) <= 3, "\(p)")
+        #expect(abs(Double(p.g) - tint * 255) <= 2 && p.a == 255)
+        #expect(img[70, 50].r == 255 && abs(Int(img[70, 50].b) - 77) <= 2)
+        #expect(img[50, 50] == (255, 0, 0, 255))   // outside the shape: untouched
+        // Dark: the tint is near-black.
+        let dark = try renderStraight(20, 20) { ctx in
+            var c = ctx
+            c.environment.colorScheme = .dark
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .color(.white))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .style(Material.ultraThick))
+        }
+        #expect(dark[10, 10].r < 100)
+    }
+}

@@ -387,6 +387,11 @@ public struct GraphicsContext {
             surface.flush()
             guard let copy = try? CairoSurface(surface.pixelBuffer()) else { return clear() }
             setSurfaceSource(cr, copy, cairoMatrix(), opacity: opacity)
+        case let .material(sigma, tint):
+            guard let (layer, origin) = materialLayer(under: bounds, sigma: sigma, tint: tint) else { return clear() }
+            var m = cairoMatrix()
+            m.x0 -= Double(origin.x); m.y0 -= Double(origin.y)
+            setSurfaceSource(cr, layer, m, opacity: opacity)
         case .palette(let list):
             guard let first = list.first else { return clear() }
             setSource(cr, first, opacity: opacity, bounds: bounds)
@@ -415,6 +420,28 @@ public struct GraphicsContext {
         cairo_pattern_set_filter(p, CAIRO_FILTER_BILINEAR)
         cairo_set_source(cr, p)
         cairo_pattern_destroy(p)
+    }
+
+    /// What is drawn under `bounds` (user space), with room for the blur, blurred by `sigma`
+    /// points and covered by `tint`: the layer and its top-left device pixel.
+    private func materialLayer(under bounds: CGRect, sigma: CGFloat, tint: Color) -> (CairoSurface, (x: Int, y: Int))? {
+        let s = surface.scale
+        let box = (bounds.isEmpty ? clipBoundingRect : bounds).applying(transform)
+        guard [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
+        let reach = (sigma * s * 3).rounded(.up)
+        let x0 = max(0, Int((box.minX * s - reach).rounded(.down))), y0 = max(0, Int((box.minY * s - reach).rounded(.down)))
+        let x1 = min(surface.width, Int((box.maxX * s + reach).rounded(.up))), y1 = min(surface.height, Int((box.maxY * s + reach).rounded(.up)))
+        guard x1 > x0, y1 > y0, let layer = try? CairoSurface(width: x1 - x0, height: y1 - y0, scale: s) else { return nil }
+        surface.flush()
+        cairo_set_source_surface(layer.cr, surface.surface, Double(-x0), Double(-y0))
+        cairo_paint(layer.cr)
+        cairo_surface_flush(layer.surface)
+        FilterKernels.blur(layer, sigma: sigma * s)
+        let t = tint.resolve(in: environment.colorScheme)
+        cairo_set_source_rgba(layer.cr, t.red, t.green, t.blue, t.opacity)
+        cairo_paint(layer.cr)
+        cairo_surface_flush(layer.surface)
+        return (layer, (x0, y0))
     }
 
     /// The part of `image` that `sourceRect` (unit coordinates) picks, as a cairo surface.

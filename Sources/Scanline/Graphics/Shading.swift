@@ -63,6 +63,8 @@ public struct Shading: Hashable, Sendable {
         case palette([Shading])
         /// A shape style, resolved against the bounds of what it fills.
         case style(StyleBox)
+        /// What is underneath, blurred (σ in points) and tinted: a `Material`.
+        case material(blur: CGFloat, tint: Color)
         /// Another shading with its opacity multiplied (0...1).
         indirect case faded(Shading, Double)
     }

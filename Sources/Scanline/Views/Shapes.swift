@@ -481,3 +481,58 @@ extension Color {
     /// A gentle top-to-bottom gradient of this colour (see `AnyGradient`).
     public var gradient: AnyGradient { AnyGradient(color: self) }
 }
+
+/// A translucent "frosted glass" style, as SwiftUI's `Material`: what is already drawn under the
+/// shape, blurred, under a tint. SwiftUI does not publish its materials (they also add vibrancy);
+/// Scanline's are a Gaussian blur of σ points, then a white (light) or near-black (dark) tint:
+///
+/// | material | σ (points) | tint opacity |
+/// |---|---|---|
+/// | `ultraThinMaterial` | 8 | 0.30 |
+/// | `thinMaterial` | 12 | 0.45 |
+/// | `regularMaterial` | 16 | 0.60 |
+/// | `thickMaterial` | 20 | 0.75 |
+/// | `ultraThickMaterial` | 24 | 0.88 |
+/// | `bar` | 16 | 0.80 |
+///
+/// The light tint is white; the dark tint is RGB 28, 28, 30 (0.11, 0.11, 0.118). Only what is
+/// drawn before the shape, in the same layer, shows through; near the canvas's edge the blur
+/// fades toward transparency.
+public struct Material: ShapeStyle, Hashable {
+    /// The blur's standard deviation, points.
+    public let blurRadius: CGFloat
+    /// The tint's opacity, 0...1.
+    public let tintOpacity: Double
+    /// The thinnest: a light blur, a faint tint.
+    public static let ultraThin = Material(blurRadius: 8, tintOpacity: 0.30)
+    /// A thin material.
+    public static let thin = Material(blurRadius: 12, tintOpacity: 0.45)
+    /// The standard material.
+    public static let regular = Material(blurRadius: 16, tintOpacity: 0.60)
+    /// A thick material.
+    public static let thick = Material(blurRadius: 20, tintOpacity: 0.75)
+    /// The thickest: what is behind barely shows.
+    public static let ultraThick = Material(blurRadius: 24, tintOpacity: 0.88)
+    /// The material of bars (toolbars, tab bars).
+    public static let bar = Material(blurRadius: 16, tintOpacity: 0.80)
+    /// The blurred backdrop under its tint.
+    public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        let tint = Color(storage: .adaptive(light: RGBA(red: 1, green: 1, blue: 1, opacity: tintOpacity),
+                                            dark: RGBA(red: 0.11, green: 0.11, blue: 0.118, opacity: tintOpacity), name: "material tint"))
+        return Shading(storage: .material(blur: blurRadius, tint: tint))
+    }
+}
+extension ShapeStyle where Self == Material {
+    /// `Material.ultraThin`.
+    public static var ultraThinMaterial: Material { .ultraThin }
+    /// `Material.thin`.
+    public static var thinMaterial: Material { .thin }
+    /// `Material.regular`.
+    public static var regularMaterial: Material { .regular }
+    /// `Material.thick`.
+    public static var thickMaterial: Material { .thick }
+    /// `Material.ultraThick`.
+    public static var ultraThickMaterial: Material { .ultraThick }
+    /// `Material.bar`.
+    public static var bar: Material { .bar }
+}
