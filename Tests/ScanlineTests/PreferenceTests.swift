@@ -68,3 +68,60 @@ struct CountingParent: View {
         #expect(await texts(empty, at: 0).contains("n=0"))
     }
 }
+
+/// The selected tab's bounds, passed up as an anchor (the usual underline idiom).
+struct SelectedBoundsKey: PreferenceKey {
+    static let defaultValue: Anchor<CGRect>? = nil
+    static func reduce(value: inout Anchor<CGRect>?, nextValue: () -> Anchor<CGRect>?) { value = value ?? nextValue() }
+}
+
+@MainActor @Suite struct AnchorPreferenceTests {
+    /// Tabs of 30 and 40 points side by side, the second selected; an underline is drawn under it
+    /// from the anchor, in the overlay's own space.
+    struct Tabs: View {
+        var body: some View {
+            HStack(spacing: 0) {
+                Color.red.frame(width: 30, height: 20)
+                Color.blue.frame(width: 40, height: 20).anchorPreference(key: SelectedBoundsKey.self, value: .bounds) { $0 }
+            }
+            .padding(5)
+            .overlayPreferenceValue(SelectedBoundsKey.self) { anchor in
+                GeometryReader { proxy in
+                    if let anchor {
+                        let r = proxy[anchor]
+                        Color(red: 0, green: 1, blue: 0).frame(width: r.width, height: 2).offset(x: r.minX, y: r.maxY)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func anchorsResolveInTheReadersSpace() async throws {
+        // 80 × 30 content centred in 100 × 50: origin (10, 10); the blue tab is at x 45…85, y 15…35
+        // globally, and x 35…75, y 5…25 in the overlay. The underline runs under it, 2 pt high.
+        let img = try await SceneRenderer(Tabs(), size: CGSize(width: 100, height: 50)).still(at: 0).converted(to: .straight)
+        #expect(img[50, 35] == (0, 255, 0, 255) && img[50, 36] == (0, 255, 0, 255), "\(img[50, 35])")
+        #expect(img[84, 36].g > 200 && img[44, 35].g < 100 && img[86, 35].g < 100)
+        #expect(img[50, 30].b > 200)   // the tab itself
+    }
+
+    @Test func pointSourcesAndEquality() async throws {
+        struct PointKey: PreferenceKey {
+            static let defaultValue: Anchor<CGPoint>? = nil
+            static func reduce(value: inout Anchor<CGPoint>?, nextValue: () -> Anchor<CGPoint>?) { value = value ?? nextValue() }
+        }
+        final class Seen { var point: CGPoint? }
+        let seen = Seen()
+        let view = Color.red.frame(width: 20, height: 10).anchorPreference(key: PointKey.self, value: .bottomTrailing) { $0 }
+            .padding(10)
+            .overlayPreferenceValue(PointKey.self) { a in
+                GeometryReader { proxy in
+                    let _ = { if let a { seen.point = proxy[a] } }()
+                    Color.clear
+                }
+            }
+        _ = try await SceneRenderer(view, size: CGSize(width: 60, height: 40)).still(at: 0)
+        // Content 40 × 30 centred in 60 × 40 → origin (10, 5); the red view's bottom-right in it is (30, 20).
+        #expect(seen.point == CGPoint(x: 30, y: 20))
+    }
+}

@@ -118,3 +118,98 @@ extension View {
         modifier(_PreferenceDecoration<K, V>(alignment: alignment, behind: true, transform: transform))
     }
 }
+
+/// A geometry value (a rectangle or a point) of a view, passed up through preferences and read in
+/// another view's space with `GeometryProxy[anchor]`, as SwiftUI's `Anchor`. It is resolved from
+/// the view's laid-out frame when read, so read it during layout (inside a `GeometryReader` in
+/// `overlayPreferenceValue`/`backgroundPreferenceValue`), where the view it comes from is placed.
+/// Two anchors are equal when they come from the same view and source.
+public struct Anchor<Value>: @unchecked Sendable, Equatable {
+    let box: FrameBox
+    let source: Source
+
+    /// What an anchor measures, in the view's own bounds.
+    public struct Source: @unchecked Sendable {
+        let id: String
+        let make: (CGRect) -> Value        // from the view's global frame to a global value
+        let shift: (Value, CGPoint) -> Value   // moves a value by (dx, dy)
+    }
+    /// The value in the render's space (points); zero-sized until the view is laid out.
+    @MainActor var global: Value { source.make(box.node?.frame ?? .zero) }
+
+    public static func == (a: Anchor, b: Anchor) -> Bool { a.box === b.box && a.source.id == b.source.id }
+}
+
+/// The view an anchor measures, filled in when its node is made.
+final class FrameBox: @unchecked Sendable { weak var node: Node? }
+
+extension Anchor.Source where Value == CGRect {
+    /// The view's bounds.
+    public static var bounds: Anchor<CGRect>.Source { .rect(nil) }
+    /// A rectangle in the view's own space (points).
+    public static func rect(_ r: CGRect) -> Anchor<CGRect>.Source { .rect(Optional(r)) }
+    private static func rect(_ r: CGRect?) -> Anchor<CGRect>.Source {
+        Anchor<CGRect>.Source(id: r.map { "rect \($0)" } ?? "bounds",
+                              make: { frame in r.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) } ?? frame },
+                              shift: { $0.offsetBy(dx: $1.x, dy: $1.y) })
+    }
+}
+
+extension Anchor.Source where Value == CGPoint {
+    /// A point in the view's own space (points).
+    public static func point(_ p: CGPoint) -> Anchor<CGPoint>.Source {
+        Anchor<CGPoint>.Source(id: "point \(p)", make: { CGPoint(x: $0.minX + p.x, y: $0.minY + p.y) },
+                               shift: { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) })
+    }
+    /// A unit point of the view's bounds.
+    public static func unitPoint(_ u: UnitPoint) -> Anchor<CGPoint>.Source {
+        Anchor<CGPoint>.Source(id: "unit \(u.x),\(u.y)", make: { u.point(in: $0) }, shift: { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) })
+    }
+    public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
+}
+
+extension GeometryProxy {
+    /// `anchor`'s value in this proxy's space (points from its view's top-left corner).
+    @MainActor public subscript<T>(anchor: Anchor<T>) -> T {
+        anchor.source.shift(anchor.global, CGPoint(x: -globalFrame.minX, y: -globalFrame.minY))
+    }
+}
+
+struct _AnchorWriter<A, K: PreferenceKey>: ViewModifier, PrimitiveModifier {
+    let source: Anchor<A>.Source
+    let transform: (Anchor<A>, inout K.Value) -> Void
+    let replaces: Bool
+    func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let box = FrameBox(), source = self.source, transform = self.transform, replaces = self.replaces
+        let node = PreferenceNode(b.child(content, key: "c"), key: ObjectIdentifier(K.self)) { any in
+            var v = replaces ? K.defaultValue : ((any as? K.Value) ?? K.defaultValue)
+            transform(Anchor(box: box, source: source), &v)
+            any = v
+        }
+        box.node = node
+        return node
+    }
+}
+
+extension View {
+    /// Sets `key`'s value to `transform` of an anchor for `value` (this view's bounds, a point…),
+    /// replacing what the views inside set.
+    public func anchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
+                                                      transform: @escaping (Anchor<A>) -> K.Value) -> some View {
+        modifier(_AnchorWriter<A, K>(source: value, transform: { a, v in v = transform(a) }, replaces: true))
+    }
+    /// Changes `key`'s value with an anchor for `value`.
+    public func transformAnchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
+                                                               transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
+        modifier(_AnchorWriter<A, K>(source: value, transform: { a, v in transform(&v, a) }, replaces: false))
+    }
+}
