@@ -14,10 +14,15 @@ public struct ColorMatrix: Hashable, Sendable {
 
     var rows: [Float] { [r1, r2, r3, r4, r5, g1, g2, g3, g4, g5, b1, b2, b3, b4, b5, a1, a2, a3, a4, a5] }
 
-    /// Rec. 709 luma weights, used by saturation, grayscale and luminanceToAlpha.
+    /// Rec. 709 luma weights, as the W3C Filter Effects `grayscale` uses them.
     static let luma: (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
+    /// SVG 1.1's rounded weights for `saturate` (feColorMatrix type="saturate").
+    static let svgSaturateLuma: (Float, Float, Float) = (0.213, 0.715, 0.072)
+    /// SVG 1.1's weights for `luminanceToAlpha`.
+    static let svgLuminance: (Float, Float, Float) = (0.2125, 0.7154, 0.0721)
 
-    static func saturation(_ s: Float) -> ColorMatrix {
+    /// The saturation matrix for `s` with the given luma weights (SVG's by default).
+    static func saturation(_ s: Float, luma: (Float, Float, Float) = svgSaturateLuma) -> ColorMatrix {
         let (lr, lg, lb) = luma
         var m = ColorMatrix()
         m.r1 = lr * (1 - s) + s; m.r2 = lg * (1 - s); m.r3 = lb * (1 - s)
@@ -115,13 +120,14 @@ extension GraphicsContext {
             m.r5 = 0.5 * (1 - c); m.g5 = 0.5 * (1 - c); m.b5 = 0.5 * (1 - c)
             return Filter(kind: .matrix(m))
         }
-        /// 0 is greyscale, 1 leaves colours alone, above 1 oversaturates.
+        /// 0 is greyscale, 1 leaves colours alone, above 1 oversaturates (SVG's `saturate` matrix,
+        /// weights 0.213, 0.715, 0.072).
         public static func saturation(_ amount: Double) -> Filter {
             Filter(kind: .matrix(.saturation(Float(amount.isFinite ? amount : 1))))
         }
-        /// 0 leaves colours alone, 1 is fully grey.
+        /// 0 leaves colours alone, 1 is fully grey (the W3C matrix, weights 0.2126, 0.7152, 0.0722).
         public static func grayscale(_ amount: Double) -> Filter {
-            Filter(kind: .matrix(.saturation(1 - Float(amount.isFinite ? amount : 0))))
+            Filter(kind: .matrix(.saturation(1 - Float(amount.isFinite ? amount : 0), luma: ColorMatrix.luma)))
         }
         /// Rotates hues by `angle` around the colour wheel.
         public static func hueRotation(_ angle: Angle) -> Filter {
@@ -168,11 +174,12 @@ extension GraphicsContext {
         public static func projectionTransform(_ matrix: ProjectionTransform) -> Filter {
             Filter(kind: .projection(matrix))
         }
-        /// Alpha becomes the luminance; colour becomes black.
+        /// Alpha becomes the luminance (SVG's weights 0.2125, 0.7154, 0.0721; SwiftUI does not
+        /// publish its own); colour becomes black.
         public static var luminanceToAlpha: Filter {
             var m = ColorMatrix()
             m.r1 = 0; m.g2 = 0; m.b3 = 0; m.a4 = 0
-            (m.a1, m.a2, m.a3) = ColorMatrix.luma
+            (m.a1, m.a2, m.a3) = ColorMatrix.svgLuminance
             return Filter(kind: .matrix(m))
         }
     }
