@@ -171,3 +171,8 @@ extension GraphicsContext {
         }
     }
 }
+
+extension GraphicsContext {
+    /// `Shading` under SwiftUI's qualified name, as code writes it: `GraphicsContext.Shading.color(.red)`.
+    public typealias Shading = Scanline.Shading
+}

@@ -102,7 +102,11 @@ extension View {
     @_disfavoredOverload
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         environmentChange { env in
-            env.foregroundStyle = AnyShapeStyle(style)
+            if let level = style as? HierarchicalShapeStyle {
+                env.foregroundStyle = level.resolved(in: env)
+            } else {
+                env.foregroundStyle = AnyShapeStyle(style)
+            }
             if let c = style as? Color { env.foregroundColor = c }
         }
     }

@@ -230,17 +230,28 @@ public struct HierarchicalShapeStyle: ShapeStyle {
     public static let quinary = HierarchicalShapeStyle(level: 4)
     /// The foreground style's shading with this level's opacity.
     public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
-        let base = ForegroundStyle().shading(in: rect, environment: environment)
-        return OpacityShapeStyle<Color>.faded(base, by: HierarchicalShapeStyle.opacities[level])
+        OpacityShapeStyle<Color>.faded(HierarchicalShapeStyle.outer(environment).shading(in: rect, environment: environment),
+                                       by: HierarchicalShapeStyle.opacities[level])
+    }
+    /// The style a level is taken of: the environment's foreground style, or its foreground colour
+    /// when that style is itself a level (as `.foregroundStyle(.secondary)` sets it).
+    static func outer(_ environment: EnvironmentValues) -> AnyShapeStyle {
+        if let style = environment.foregroundStyle, !(style.style is HierarchicalShapeStyle) { return style }
+        return AnyShapeStyle(environment.foregroundColor)
+    }
+    /// This level of the style `environment` has now: what `.foregroundStyle(.secondary)` sets, so
+    /// views inside see a level of the style outside, not of themselves.
+    func resolved(in environment: EnvironmentValues) -> AnyShapeStyle {
+        AnyShapeStyle(OpacityShapeStyle(base: HierarchicalShapeStyle.outer(environment), opacity: HierarchicalShapeStyle.opacities[level]))
     }
 }
 extension ShapeStyle where Self == HierarchicalShapeStyle {
     /// The foreground style at the third level of emphasis.
-    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var tertiary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 2) }
     /// The foreground style at the fourth level of emphasis.
-    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    public static var quaternary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 3) }
     /// The foreground style at the fifth level of emphasis.
-    public static var quinary: HierarchicalShapeStyle { .quinary }
+    public static var quinary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 4) }
 }
 
 /// A style with its opacity multiplied (`style.opacity(0.5)`).
@@ -534,5 +545,5 @@ extension ShapeStyle where Self == Material {
     /// `Material.ultraThick`.
     public static var ultraThickMaterial: Material { .ultraThick }
     /// `Material.bar`.
-    public static var bar: Material { .bar }
+    public static var bar: Material { Material(blurRadius: 16, tintOpacity: 0.80) }
 }
