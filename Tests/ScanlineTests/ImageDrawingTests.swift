@@ -85,3 +85,16 @@ import Testing
         #expect(img.bytes.contains { $0 != 0 })
     }
 }
+
+@Suite struct ResolvedTextTests {
+    @Test func baselinesFollowTheLines() throws {
+        _ = try PixelBuffer.render(size: CGSize(width: 10, height: 10)) { ctx in
+            let text = ctx.resolve(Text("one two three four five six").font(.system(size: 20)))
+            let wide = CGSize(width: 1000, height: 100), narrow = CGSize(width: 60, height: 400)
+            let layout = try Text("one two three four five six").font(.system(size: 20)).layout(width: 60, environment: ctx.environment)
+            #expect(text.firstBaseline(in: wide) == text.lastBaseline(in: wide))
+            #expect(text.firstBaseline(in: narrow) == layout.first!.origin.y)
+            #expect(text.lastBaseline(in: narrow) == layout.last!.origin.y && layout.count > 2)
+        }
+    }
+}

@@ -16,6 +16,14 @@ extension GraphicsContext {
             guard let layout = try? text.layout(width: w, environment: environment) else { return .zero }
             return CGSize(width: ceil(layout.bounds.maxX), height: ceil(layout.bounds.maxY))
         }
+        /// From the top of the text to its first line's baseline (points), laid out in `size`'s width.
+        public func firstBaseline(in size: CGSize) -> CGFloat { baselines(in: size)?.first ?? 0 }
+        /// From the top of the text to its last line's baseline (points), laid out in `size`'s width.
+        public func lastBaseline(in size: CGSize) -> CGFloat { baselines(in: size)?.last ?? 0 }
+        private func baselines(in size: CGSize) -> [CGFloat]? {
+            let w: CGFloat? = size.width.isFinite && size.width > 0 ? size.width : nil
+            return (try? text.layout(width: w, environment: environment))?.map { $0.origin.y }
+        }
     }
 
     /// The text resolved with this context's environment, ready to measure and draw.
