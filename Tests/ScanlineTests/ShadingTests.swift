@@ -168,3 +168,16 @@ import Testing
         #expect(dark[10, 10].r < 100)
     }
 }
+
+@MainActor @Suite struct HierarchicalStyleTests {
+    /// `.secondary` as a style is a level of the style outside: white text on a dark card stays
+    /// white at 60 %, where the colour `Color.secondary` would be the label grey.
+    @Test func secondaryIsALevelOfTheOuterStyle() async throws {
+        let view = Rectangle().fill(.secondary).frame(width: 10, height: 10).foregroundStyle(Color(red: 1, green: 1, blue: 1))
+        let img = try await SceneRenderer(view, size: CGSize(width: 10, height: 10)).still(at: 0).converted(to: .straight)
+        #expect(img[5, 5].r == 255 && img[5, 5].g == 255 && img[5, 5].a == UInt8(Int(0.6 * 65535 + 0.5) >> 8))
+        let primary = try await SceneRenderer(Rectangle().fill(.primary).frame(width: 10, height: 10).foregroundStyle(Color(red: 1, green: 0, blue: 0)),
+                                              size: CGSize(width: 10, height: 10)).still(at: 0).converted(to: .straight)
+        #expect(primary[5, 5] == (255, 0, 0, 255))
+    }
+}

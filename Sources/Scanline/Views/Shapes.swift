@@ -246,6 +246,11 @@ public struct HierarchicalShapeStyle: ShapeStyle {
     }
 }
 extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// The foreground style itself, as a level (SwiftUI's `.primary` style).
+    public static var primary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 0) }
+    /// The foreground style at the second level of emphasis (SwiftUI's `.secondary` style; the
+    /// colour `Color.secondary` is the system's label grey instead).
+    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
     /// The foreground style at the third level of emphasis.
     public static var tertiary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 2) }
     /// The foreground style at the fourth level of emphasis.
@@ -450,10 +455,6 @@ extension ShapeStyle where Self == Color {
     public static var black: Color { Color.black }
     /// `Color.clear`, where a style is expected.
     public static var clear: Color { Color.clear }
-    /// `Color.primary`, where a style is expected.
-    public static var primary: Color { Color.primary }
-    /// `Color.secondary`, where a style is expected.
-    public static var secondary: Color { Color.secondary }
 }
 
 /// A gradient derived from one colour, as SwiftUI's `AnyGradient` (`Color.blue.gradient`): top to
