@@ -47,6 +47,7 @@ let package = Package(
 package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["Scanline"], path: "Sources/SwiftUI"),
-    .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests"),
+    .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests",
+                resources: [.process("Resources")]),
 ]
 #endif
