@@ -83,3 +83,14 @@ struct CanvasResolves: View {
         #expect(canvas[20, 20].a > 0 && canvas[9, 9].a == 255)
     }
 }
+
+@MainActor @Suite struct BorderTests {
+    /// `.border` draws inside the frame: a 2-point border on a 10-point square covers pixels 0–1
+    /// and 8–9 of each edge and leaves the middle and the outside alone.
+    @Test func borderIsInsideTheFrame() async throws {
+        let view = SwiftUI.Color.clear.frame(width: 10, height: 10).border(SwiftUI.Color(red: 1, green: 0, blue: 0), width: 2)
+        let image = try await SceneRenderer(view.padding(5), size: CGSize(width: 20, height: 20), scale: 1).still(at: 0)
+        #expect(image[5, 10].a == 255 && image[6, 10].a == 255 && image[13, 10].a == 255 && image[14, 10].a == 255)
+        #expect(image[7, 10].a == 0 && image[4, 10].a == 0 && image[15, 10].a == 0 && image[10, 5].r == 255)
+    }
+}

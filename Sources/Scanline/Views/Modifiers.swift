@@ -196,6 +196,12 @@ extension View {
         modifier(_DecorationModifier(decoration: _ShapeView(shape: Rectangle(), style: style, stroke: nil), alignment: .center, behind: true))
     }
     /// Draws `content` in front of the view, offered the view's size and placed by `alignment`.
+    /// A border of `width` points drawn inside the view's frame, in `content`, as SwiftUI's
+    /// `.border(_:width:)` (an overlay stroking the frame's inner edge).
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        let w = width.isFinite ? max(0, width) : 0
+        return overlay(_InsetBorder(width: w).stroke(content, lineWidth: w))
+    }
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let v = content()
         return modifier(_DecorationModifier(decoration: v, alignment: alignment, behind: false))
@@ -487,4 +493,10 @@ public struct TapGesture: Sendable {
     public init(count: Int = 1) {}
     /// Accepted; never called in a render.
     public func onEnded(_ action: @escaping () -> Void) -> TapGesture { self }
+}
+
+/// The frame inset by half a line width: stroked, its line lies wholly inside the frame.
+struct _InsetBorder: Shape {
+    let width: CGFloat
+    func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: min(width / 2, rect.width / 2), dy: min(width / 2, rect.height / 2))) }
 }
