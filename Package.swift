@@ -2,6 +2,14 @@
 // Scanline: SwiftUI's visual-effects model, rendered headlessly on Linux. MIT licence.
 import PackageDescription
 
+// On Linux, CPango's flags come from a .pc file of its own (see the file): pangocairo.pc would make
+// SwiftPM warn about a dropped -pthread in every package that depends on Scanline.
+#if os(Linux)
+let pangoPkgConfig = Context.packageDirectory + "/Sources/CPango/scanline-pango.pc"
+#else
+let pangoPkgConfig = "pangocairo"
+#endif
+
 let package = Package(
     name: "Scanline",
     products: [
@@ -15,7 +23,7 @@ let package = Package(
         // C libraries from Debian's -dev packages (see `make setup`).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
-        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: pangoPkgConfig,
                        providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),

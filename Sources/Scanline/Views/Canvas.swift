@@ -87,7 +87,8 @@ extension GraphicsContext {
         public let size: CGSize
         /// Draws the symbol's view into `context` (canvases draw on the main actor).
         func draw(_ context: GraphicsContext) {
-            nonisolated(unsafe) let (n, c) = (node, context)
+            let n = node
+            nonisolated(unsafe) let c = context
             MainActor.assumeIsolated { n.draw(c) }
         }
     }
@@ -95,8 +96,7 @@ extension GraphicsContext {
     /// The symbol tagged `id` in the canvas's `symbols`, or nil.
     public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedSymbol? {
         guard let node = symbols[AnyHashable(id)] else { return nil }
-        nonisolated(unsafe) let n = node
-        return ResolvedSymbol(node: node, size: MainActor.assumeIsolated { n.frame.size })
+        return ResolvedSymbol(node: node, size: MainActor.assumeIsolated { node.frame.size })
     }
 
     /// Draws `symbol` with its `anchor` point (in its own unit space) at `point`.

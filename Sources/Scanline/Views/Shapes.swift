@@ -47,15 +47,15 @@ public struct AnyShapeStyle: ShapeStyle {
 public struct LinearGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint
     /// A gradient from `startPoint` to `endPoint`, unit points of the bounds.
-    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         self.gradient = gradient; self.startPoint = startPoint; self.endPoint = endPoint
     }
     /// Colours spread evenly from `startPoint` to `endPoint`.
-    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+    nonisolated public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
     /// Colours at given locations (0...1) from `startPoint` to `endPoint`.
-    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+    nonisolated public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
@@ -68,11 +68,11 @@ public struct LinearGradient: ShapeStyle, View, PrimitiveView {
 public struct RadialGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
     /// A gradient from `startRadius` to `endRadius` points around `center`, a unit point of the bounds.
-    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.gradient = gradient; self.center = center; self.startRadius = startRadius; self.endRadius = endRadius
     }
     /// Colours spread evenly from `startRadius` to `endRadius` points around `center`.
-    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    nonisolated public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
@@ -87,12 +87,12 @@ public struct RadialGradient: ShapeStyle, View, PrimitiveView {
 public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadiusFraction: CGFloat, endRadiusFraction: CGFloat
     /// A gradient from `startRadiusFraction` to `endRadiusFraction` of the bounds around `center`.
-    public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+    nonisolated public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
         self.gradient = gradient; self.center = center
         self.startRadiusFraction = startRadiusFraction; self.endRadiusFraction = endRadiusFraction
     }
     /// Colours spread evenly from the start to the end radius.
-    public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+    nonisolated public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
     }
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
@@ -107,25 +107,25 @@ public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
 public struct AngularGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
     /// A gradient sweeping from `startAngle` to `endAngle` (clockwise) around `center`.
-    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+    nonisolated public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         self.gradient = gradient; self.center = center; self.startAngle = startAngle
         // SwiftUI's default end angle of zero means a full turn from the start.
         self.endAngle = endAngle == startAngle ? Angle(radians: startAngle.radians + 2 * .pi) : endAngle
     }
     /// Colours spread evenly from `startAngle` to `endAngle` around `center`.
-    public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+    nonisolated public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
     /// Stops from `startAngle` to `endAngle` around `center`.
-    public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         self.init(gradient: Gradient(stops: stops), center: center, startAngle: startAngle, endAngle: endAngle)
     }
     /// A full turn starting at `angle` (a conic gradient).
-    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
+    nonisolated public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: gradient, center: center, startAngle: angle, endAngle: Angle(radians: angle.radians + 2 * .pi))
     }
     /// A full turn of evenly spread colours starting at `angle`.
-    public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
+    nonisolated public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
     }
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
@@ -464,12 +464,12 @@ public struct AnyGradient: ShapeStyle, View, PrimitiveView {
     enum Source: Sendable { case color(Color), gradient(Gradient) }
     let source: Source
     /// The lightened end: 15 % of the way from `color` to white.
-    public static let lightening = 0.15
+    nonisolated public static let lightening = 0.15
     /// A gradient made from a `Gradient`.
-    public init(_ gradient: Gradient) { source = .gradient(gradient) }
-    init(color: Color) { source = .color(color) }
+    nonisolated public init(_ gradient: Gradient) { source = .gradient(gradient) }
+    nonisolated init(color: Color) { source = .color(color) }
     /// The stops: for a colour's gradient, the lightened colour (in each colour scheme) then the colour.
-    var gradient: Gradient {
+    nonisolated var gradient: Gradient {
         switch source {
         case .gradient(let g): return g
         case .color(let color):
