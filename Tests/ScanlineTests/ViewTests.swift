@@ -70,17 +70,21 @@ import Testing
         #expect(dump.contains("Frame (0.00, 0.00, 30.00, 20.00)"))
         let spaced = try await layout(HStack(spacing: 0) { block(30, 10); Spacer(); block(30, 10) }, in: CGSize(width: 200, height: 10))
         #expect(spaced.contains("Frame (170.00, 0.00, 30.00, 10.00)"))
-        #expect(spaced.contains("SpacerNode") || spaced.contains("Spacer (30.00, 0.00, 140.00"))
+        // Across the stack a spacer takes no room: 0 tall, centred in the 10-point row.
+        #expect(spaced.contains("Spacer (30.00, 5.00, 140.00, 0.00)"))
     }
 
     @Test func nanAndInfiniteSizesAreClampedNotTrapped() async throws {
         let v = Color.red.frame(width: .nan, height: .infinity)
-        // A non-finite frame dimension becomes an empty frame (SwiftUI calls it invalid): the view
-        // is laid out 0×0 at the centre and draws nothing.
+        // SwiftUI ignores an invalid frame dimension (negative or not finite: it logs "Invalid
+        // frame dimension" and treats it as nil), so the colour takes the 50×50 offered and fills it.
         let r = try SceneRenderer(v, size: CGSize(width: 50, height: 50))
-        #expect(await r.layoutDump() == "Frame (25.00, 25.00, 0.00, 0.00)\n  Rectangle (25.00, 25.00, 0.00, 0.00)\n")
+        #expect(await r.layoutDump() == "Frame (0.00, 0.00, 50.00, 50.00)\n  Rectangle (0.00, 0.00, 50.00, 50.00)\n")
         let image = try await r.still(at: 0)
-        #expect(image.bytes.allSatisfy { $0 == 0 })
+        let p = image[25, 25]
+        #expect(p.a == 255 && p.r > 200 && p.g < 100)   // system red, opaque
+        let negative = try SceneRenderer(Color.red.frame(width: -5, height: 20), size: CGSize(width: 50, height: 50))
+        #expect(await negative.layoutDump() == "Frame (0.00, 15.00, 50.00, 20.00)\n  Rectangle (0.00, 15.00, 50.00, 20.00)\n")
         #expect(throws: ScanlineError.self) { try SceneRenderer(v, size: CGSize(width: CGFloat.nan, height: 10)) }
         #expect(throws: ScanlineError.self) { try SceneRenderer(v, size: CGSize(width: 10, height: 10), fps: 0) }
     }

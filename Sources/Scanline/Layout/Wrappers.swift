@@ -1,19 +1,23 @@
-/// A node around one child; by default it lays out and draws exactly as the child does.
+/// A node around one child; by default it lays out, aligns and draws exactly as the child does,
+/// and carries the child's priority, layout values, grid-cell options and spacing.
 class WrapperNode: Node {
     let child: Node
     init(_ child: Node) {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        layoutValues = child.layoutValues
+        gridCell = child.gridCell
     }
     override var children: [Node] { [child] }
     override var isSpacer: Bool { child.isSpacer }
     override var isEmpty: Bool { child.isEmpty }
+    override var spacing: ViewSpacing { child.spacing }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.sizeThatFits(p) }
-    override func place(in rect: CGRect) { frame = rect; child.place(in: rect) }
+    override func place(in rect: CGRect, proposal: ProposedViewSize) { frame = rect.sanitized; child.place(in: frame, proposal: proposal) }
     override func draw(_ ctx: GraphicsContext) { child.draw(ctx) }
-    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { child.guide(g, in: size) }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { child.guide(g, in: size) }
+    override func explicitAlignment(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat? { child.explicitAlignment(g, in: size) }
+    override func explicitAlignment(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? { child.explicitAlignment(g, in: size) }
 }
 
 /// A wrapper that changes only layout (padding, frames, alignment guides, position): it draws
@@ -21,60 +25,90 @@ class WrapperNode: Node {
 class LayoutWrapperNode: WrapperNode {
     final override func draw(_ ctx: GraphicsContext) { child.draw(ctx) }
     final override var drawingKey: DrawingKey? { child.drawingKey }
+
+    /// The child's explicit guides, moved by where the child sits in a node of `size` (a wrapper
+    /// that places its child somewhere passes the child's guides up from there, as SwiftUI's
+    /// frames and padding do).
+    func childGuide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat? {
+        let (r, _) = childRect(in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size))
+        return child.explicitAlignment(g, in: r.size).map { $0 + r.minX }
+    }
+    func childGuide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? {
+        let (r, _) = childRect(in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size))
+        return child.explicitAlignment(g, in: r.size).map { $0 + r.minY }
+    }
+    /// Where the child goes when this node is at `rect` for `proposal`, and what it is proposed.
+    func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) { (rect, proposal) }
 }
 
-final class PaddingNode: LayoutWrapperNode {
+/// A layout wrapper that places its child by `childRect`, mirrored right to left, and passes
+/// the child's explicit guides up from there.
+class PlacingWrapperNode: LayoutWrapperNode {
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let (r, p) = childRect(in: frame, proposal: proposal)
+        put(child, r, p)
+    }
+    override func explicitAlignment(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat? { childGuide(g, in: size) }
+    override func explicitAlignment(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? { childGuide(g, in: size) }
+}
+
+/// `.padding`: the child is offered the proposal less the insets, and sits inside them; its
+/// explicit guides (text baselines) pass through, moved by the insets.
+final class PaddingNode: PlacingWrapperNode {
     let insets: EdgeInsets
-    init(_ child: Node, _ insets: EdgeInsets) { self.insets = insets; super.init(child) }
+    init(_ child: Node, _ insets: EdgeInsets) {
+        func ok(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        self.insets = EdgeInsets(top: ok(insets.top), leading: ok(insets.leading), bottom: ok(insets.bottom), trailing: ok(insets.trailing))
+        super.init(child)
+    }
     override var kind: String { "Padding" }
+    func inner(_ p: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: p.width.map { max(0, $0 - insets.leading - insets.trailing) },
+                         height: p.height.map { max(0, $0 - insets.top - insets.bottom) })
+    }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        let h = insets.leading + insets.trailing, v = insets.top + insets.bottom
-        let inner = child.sizeThatFits(ProposedViewSize(width: p.width.map { max(0, $0 - h) }, height: p.height.map { max(0, $0 - v) }))
-        return CGSize(width: inner.width + h, height: inner.height + v)
+        let s = child.sizeThatFits(inner(p))
+        return CGSize(width: s.width + insets.leading + insets.trailing, height: s.height + insets.top + insets.bottom)
     }
-    override func place(in rect: CGRect) {
-        frame = rect
-        child.place(in: CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                               width: max(0, rect.width - insets.leading - insets.trailing), height: max(0, rect.height - insets.top - insets.bottom)))
+    override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
+        let p = inner(proposal)
+        let s = child.sizeThatFits(p)
+        return (CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top, width: s.width, height: s.height), p)
     }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
-        g.key.hasSuffix("Baseline") ? insets.top + child.guide(g, in: CGSize(width: size.width - insets.leading - insets.trailing, height: size.height - insets.top - insets.bottom)) : super.guideDefault(g, size)
-    }
-    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { super.guideDefault(g, size) }
 }
 
-extension Node {
-    func guideDefault(_ g: HorizontalAlignment, _ size: CGSize) -> CGFloat { guideFor(g, container: size) }
-    func guideDefault(_ g: VerticalAlignment, _ size: CGSize) -> CGFloat { guideFor(g, container: size) }
-}
+/// A frame's dimension: negative, NaN and infinite values are invalid and ignored, as SwiftUI
+/// does (it logs "Invalid frame dimension"), so the child's own sizing applies on that axis.
+func validFrameDimension(_ v: CGFloat?) -> CGFloat? { v.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
 
-/// `.frame(width:height:alignment:)`: fixed dimensions where given; the child is centred (or aligned) in them.
-final class FrameNode: LayoutWrapperNode {
+/// `.frame(width:height:alignment:)`: fixed dimensions where given, the child's elsewhere; the
+/// child is proposed the fixed dimensions (the frame's proposal on the others) and aligned in
+/// the frame by `alignment`.
+final class FrameNode: PlacingWrapperNode {
     let width: CGFloat?, height: CGFloat?, alignment: Alignment
     init(_ child: Node, width: CGFloat?, height: CGFloat?, alignment: Alignment) {
-        func clean(_ v: CGFloat?) -> CGFloat? { v.map { $0.isFinite ? max(0, $0) : 0 } }
-        self.width = clean(width); self.height = clean(height); self.alignment = alignment
+        self.width = validFrameDimension(width); self.height = validFrameDimension(height); self.alignment = alignment
         super.init(child)
     }
     override var kind: String { "Frame" }
+    func childProposal(_ p: ProposedViewSize) -> ProposedViewSize { ProposedViewSize(width: width ?? p.width, height: height ?? p.height) }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         if let width, let height { return CGSize(width: width, height: height) }
-        let c = child.sizeThatFits(ProposedViewSize(width: width ?? p.width, height: height ?? p.height))
+        let c = child.sizeThatFits(childProposal(p))
         return CGSize(width: width ?? c.width, height: height ?? c.height)
     }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let c = child.sizeThatFits(ProposedViewSize(rect.size))
-        child.place(in: aligned(child, size: c, in: rect, alignment))
+    override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
+        let p = childProposal(proposal)
+        return (child.aligned(child.sizeThatFits(p), in: rect, alignment), p)
     }
-    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
 }
 
 /// `.frame(minWidth:idealWidth:maxWidth:…)`: each dimension is the proposal (or the ideal, or
 /// the child's size when nothing is proposed) clamped to min...max, where a missing bound is the
-/// child's own size.
-final class FlexFrameNode: LayoutWrapperNode {
+/// child's own size. The child is proposed the proposal clamped to min...max (the ideal when
+/// nothing is proposed) and aligned in the frame.
+final class FlexFrameNode: PlacingWrapperNode {
     typealias Bounds = (min: CGFloat?, ideal: CGFloat?, max: CGFloat?)
     let w: Bounds, h: Bounds, alignment: Alignment
     init(_ child: Node, w: Bounds, h: Bounds, alignment: Alignment) {
@@ -90,40 +124,43 @@ final class FlexFrameNode: LayoutWrapperNode {
         if let hi = b.max { v = min(v, hi) }
         return v
     }
+    func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: childProposal(p.width, w), height: childProposal(p.height, h))
+    }
     func dimension(_ p: CGFloat?, _ b: Bounds, child c: CGFloat) -> CGFloat {
         if b.min == nil && b.max == nil { return b.ideal.flatMap { p == nil ? $0 : nil } ?? c }
         let lower = b.min ?? c, upper = max(lower, b.max ?? c)
         let wanted = p ?? b.ideal ?? c
-        return min(max(wanted, lower), upper).finiteOr(c)
+        return min(max(wanted, lower), upper)
     }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        let c = child.sizeThatFits(ProposedViewSize(width: childProposal(p.width, w), height: childProposal(p.height, h)))
+        let c = child.sizeThatFits(childProposal(p))
         return CGSize(width: dimension(p.width, w, child: c.width), height: dimension(p.height, h, child: c.height))
     }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let c = child.sizeThatFits(ProposedViewSize(width: childProposal(rect.width, w), height: childProposal(rect.height, h)))
-        child.place(in: aligned(child, size: c, in: rect, alignment))
+    override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
+        let p = childProposal(proposal)
+        return (child.aligned(child.sizeThatFits(p), in: rect, alignment), p)
     }
-    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat { guideDefault(g, size) }
 }
 
-final class FixedSizeNode: LayoutWrapperNode {
+/// `.fixedSize`: the child is proposed nil (its ideal size) on the fixed axes.
+final class FixedSizeNode: PlacingWrapperNode {
     let horizontal: Bool, vertical: Bool
     init(_ child: Node, horizontal: Bool, vertical: Bool) { self.horizontal = horizontal; self.vertical = vertical; super.init(child) }
     override var kind: String { "FixedSize" }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        child.sizeThatFits(ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
+    func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
     }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let s = sizeThatFits(ProposedViewSize(rect.size))
-        child.place(in: CGRect(x: rect.minX, y: rect.minY, width: s.width, height: s.height))
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.sizeThatFits(childProposal(p)) }
+    override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
+        let p = childProposal(proposal)
+        let s = child.sizeThatFits(p)
+        return (CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height), p)
     }
 }
 
-/// `.alignmentGuide`: overrides one guide with a value computed from the view's dimensions.
+/// `.alignmentGuide`: overrides one guide with a value computed from the view's dimensions; the
+/// view's other guides pass through.
 final class AlignmentGuideNode: LayoutWrapperNode {
     let h: (HorizontalAlignment, (ViewDimensions) -> CGFloat)?
     let v: (VerticalAlignment, (ViewDimensions) -> CGFloat)?
@@ -131,17 +168,18 @@ final class AlignmentGuideNode: LayoutWrapperNode {
         self.h = h; self.v = v; super.init(child)
     }
     override var kind: String { "AlignmentGuide" }
-    override func guide(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat {
-        if let h, h.0 == g { return h.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
-        return child.guide(g, in: size)
+    override func explicitAlignment(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat? {
+        if let h, h.0 == g { return h.1(child.dimensions(size)) }
+        return child.explicitAlignment(g, in: size)
     }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
-        if let v, v.0 == g { return v.1(ViewDimensions(width: size.width, height: size.height, node: child)) }
-        return child.guide(g, in: size)
+    override func explicitAlignment(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? {
+        if let v, v.0 == g { return v.1(child.dimensions(size)) }
+        return child.explicitAlignment(g, in: size)
     }
 }
 
-/// `.background` / `.overlay`: the decoration is offered the main view's size and aligned to it.
+/// `.background` / `.overlay`: the decoration is offered the main view's size and aligned to it
+/// (mirrored right to left); the main view's guides are the node's.
 final class DecorationNode: WrapperNode {
     let decoration: Node, alignment: Alignment, behind: Bool
     init(_ main: Node, _ decoration: Node, alignment: Alignment, behind: Bool) {
@@ -150,11 +188,10 @@ final class DecorationNode: WrapperNode {
     }
     override var kind: String { behind ? "Background" : "Overlay" }
     override var children: [Node] { behind ? [decoration, child] : [child, decoration] }
-    override func place(in rect: CGRect) {
-        frame = rect
-        child.place(in: rect)
-        let s = decoration.sizeThatFits(ProposedViewSize(rect.size))
-        decoration.place(in: aligned(decoration, size: s, in: rect, alignment))
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        child.place(in: frame, proposal: proposal)
+        put(decoration, aligned: alignment, in: frame, ProposedViewSize(frame.size))
     }
     override func draw(_ ctx: GraphicsContext) {
         if behind { decoration.draw(ctx); child.draw(ctx) } else { child.draw(ctx); decoration.draw(ctx) }
@@ -168,25 +205,31 @@ final class OffsetNode: WrapperNode {
     override var kind: String { "Offset" }
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
-        c.translateBy(x: dx, y: dy)
+        // Right to left, x positions mirror: an offset to the trailing side goes left.
+        c.translateBy(x: environment.layoutDirection == .rightToLeft ? -dx : dx, y: dy)
         child.draw(c)
     }
 }
 
-/// `.position`: takes all the space offered and centres the child on the point.
+/// `.position`: takes all the space offered and centres the child on the point (from the
+/// leading edge: mirrored right to left), proposing it the same space.
 final class PositionNode: LayoutWrapperNode {
     let point: CGPoint
-    init(_ child: Node, _ point: CGPoint) { self.point = point; super.init(child) }
+    init(_ child: Node, _ point: CGPoint) {
+        self.point = CGPoint(x: point.x.finiteOr(0), y: point.y.finiteOr(0)); super.init(child)
+    }
     override var kind: String { "Position" }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let s = p.replacingUnspecifiedDimensions()
         return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
     }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let s = child.sizeThatFits(ProposedViewSize(rect.size))
-        child.place(in: CGRect(x: rect.minX + point.x - s.width / 2, y: rect.minY + point.y - s.height / 2, width: s.width, height: s.height))
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let s = child.sizeThatFits(proposal)
+        put(child, CGRect(x: frame.minX + point.x - s.width / 2, y: frame.minY + point.y - s.height / 2, width: s.width, height: s.height), proposal)
     }
+    override func explicitAlignment(_ g: HorizontalAlignment, in size: CGSize) -> CGFloat? { nil }
+    override func explicitAlignment(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? { nil }
 }
 
 /// `.scaleEffect` and `.rotationEffect`: drawn transformed about an anchor; layout is unchanged.
@@ -375,10 +418,11 @@ final class AspectRatioNode: WrapperNode {
         }
     }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.sizeThatFits(ProposedViewSize(target(p))) }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let s = child.sizeThatFits(ProposedViewSize(target(ProposedViewSize(rect.size))))
-        child.place(in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let p = ProposedViewSize(target(proposal))
+        let s = child.sizeThatFits(p)
+        put(child, CGRect(x: frame.midX - s.width / 2, y: frame.midY - s.height / 2, width: s.width, height: s.height), p)
     }
 }
 

@@ -47,8 +47,11 @@ public struct EnvironmentValues: Sendable {
     public var symbolVariants: SymbolVariants = .none
     /// How symbols colour their layers (`.symbolRenderingMode(_:)`; accepted, see `SymbolRenderingMode`).
     public var symbolRenderingMode: SymbolRenderingMode? = nil
-    /// The most lines a Text shows (nil: no limit).
+    /// The most lines a Text shows (nil: no limit); values below 1 act as 1.
     public var lineLimit: Int? = nil
+    /// The fewest lines a Text takes room for (`lineLimit(2...4)`, `lineLimit(3, reservesSpace:
+    /// true)`): a shorter text is as tall as this many lines, its lines at the top.
+    var lowerLineLimit: Int? = nil
     /// Custom values set with `.environment(_:_:)` on keys of the caller's own.
     var custom: [ObjectIdentifier: any Sendable] = [:]
 

@@ -97,7 +97,7 @@
     func layout(_ node: Node) {
         let s = node.sizeThatFits(ProposedViewSize(size))
         let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
-        node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h))
+        node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h), proposal: ProposedViewSize(size))
         graph.finishFrame()
     }
 
@@ -167,7 +167,7 @@
         let s = node.sizeThatFits(proposedSize)
         let size = CGSize(width: s.width.finiteOr(1), height: s.height.finiteOr(1))
         guard size.width > 0, size.height > 0 else { return nil }
-        node.place(in: CGRect(origin: .zero, size: size))
+        node.place(in: CGRect(origin: .zero, size: size), proposal: proposedSize)
         graph.finishFrame()
         return try? PixelBuffer.render(size: size, scale: scale, background: isOpaque ? .white : nil, environment: env) { node.draw($0) }
     }

@@ -11,6 +11,8 @@
     /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
     var tasks: [String: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
+    /// Custom layouts' caches, by their view's key (made when the layout appears, updated after).
+    var layoutCaches: [String: Any] = [:]
     /// The last value each `onPreferenceChange` delivered, by its view's key.
     var deliveredPreferences: [String: Any] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
@@ -135,6 +137,9 @@
     var environment: EnvironmentValues
     /// Set by `.animation(_:value:)` for the subtree below it.
     var transactionOverride: Transaction? = nil
+    /// The axis of the innermost `HStack`/`VStack` (or stack-like layout) around the views being
+    /// built, through modifiers and groups; nil inside any other container. A `Spacer` grows along it.
+    var stackAxis: Axis? = nil
 
     /// Builds `view` as a child at `path/key`.
     func child(_ view: any View, key: String) -> Node {

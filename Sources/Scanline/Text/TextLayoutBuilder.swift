@@ -6,8 +6,9 @@ extension Text {
     /// - Parameters:
     ///   - width: the width to wrap to, in points, or nil for no wrapping. It must be finite and
     ///     greater than 0; anything else throws `ScanlineError.invalidArgument`.
-    ///   - lineLimit: the most lines to show; the last one ends in an ellipsis when text is cut
-    ///     (needs a width). Nil for no limit.
+    ///   - lineLimit: the most lines to show, counted over the whole text (across line breaks);
+    ///     the last one ends in an ellipsis when text is cut, with or without a width. Nil for no
+    ///     limit.
     ///   - alignment: where lines sit within `width`, relative to the reading direction.
     ///   - environment: font, Dynamic Type size and layout direction come from here.
     /// - Returns: the layout; an empty string gives a layout with no lines.
@@ -139,9 +140,24 @@ struct TextLayoutBuilder {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .trailing: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
-        if let lineLimit, width != nil {
-            pango_layout_set_height(layout, -Int32(lineLimit))
+        // The line limit counts the lines of the whole text, across paragraph breaks (Pango's
+        // negative heights count per paragraph): when there are more, the layout's height is
+        // set between the bottoms of the last line kept and the first line cut, so Pango keeps
+        // exactly the lines above and ends the last one with "…" (text was left out). With no
+        // width, the layout gets its natural width plus an ellipsis, so nothing rewraps, and
+        // lines are moved back to start where they did.
+        var shift: Int32 = 0
+        if let lineLimit, Int(pango_layout_get_line_count(layout)) > lineLimit {
+            let bottoms = TextLayoutBuilder.lineBottoms(layout)
+            if width == nil {
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                pango_layout_get_extents(layout, &ink, &logical)
+                shift = TextLayoutBuilder.lineStarts(layout).min() ?? 0
+                pango_layout_set_width(layout, logical.width + ellipsisWidth(layout))
+            }
+            pango_layout_set_height(layout, (bottoms[lineLimit - 1] + bottoms[lineLimit]) / 2)
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            if width == nil { shift = min(shift, TextLayoutBuilder.lineStarts(layout).min() ?? 0) }
         }
 
         var lines: [Text.Layout.Line] = []
@@ -151,6 +167,7 @@ struct TextLayoutBuilder {
             guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
+            logical.x -= shift
             let baseline = PangoUnits.points(pango_layout_iter_get_baseline(iter))
             let top = PangoUnits.points(logical.y), height = PangoUnits.points(logical.height)
             var runs: [Text.Layout.Run] = []
@@ -181,6 +198,53 @@ struct TextLayoutBuilder {
         for l in lines { total = total.union(l.typographicBounds.rect) }
         return Text.Layout(lines: lines, bounds: total.isNull ? .zero : total,
                            isTruncated: pango_layout_is_ellipsized(layout) != 0)
+    }
+
+    /// The bottom of each line's logical box, in Pango units from the layout's top.
+    static func lineBottoms(_ layout: OpaquePointer) -> [Int32] {
+        var out: [Int32] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            out.append(logical.y + logical.height)
+        } while pango_layout_iter_next_line(iter) != 0
+        return out
+    }
+    /// The left end of each line's logical box, in Pango units.
+    static func lineStarts(_ layout: OpaquePointer) -> [Int32] {
+        var out: [Int32] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            out.append(logical.x)
+        } while pango_layout_iter_next_line(iter) != 0
+        return out
+    }
+    /// The width of "…" in the text's last font, in Pango units (room for the ellipsis when the
+    /// text has no width to wrap to).
+    private func ellipsisWidth(_ layout: OpaquePointer) -> Int32 {
+        let probe = pango_layout_copy(layout)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        let ellipsis = "\u{2026}"
+        let attrs = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attrs) }
+        if let last = text.segments.last {
+            let desc = fonts.description(for: text.request(for: last, environment: environment))
+            let a = pango_attr_font_desc_new(desc)!
+            pango_font_description_free(desc)
+            pango_attr_list_insert(attrs, a)
+        }
+        pango_layout_set_attributes(probe, attrs)
+        pango_layout_set_width(probe, -1)
+        pango_layout_set_height(probe, -1)
+        ellipsis.withCString { pango_layout_set_text(probe, $0, -1) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(probe, &ink, &logical)
+        return logical.width
     }
 
     private func makeRun(_ item: UnsafeMutablePointer<PangoGlyphItem>, x cursor: inout Int32, baseline: CGFloat,

@@ -58,14 +58,14 @@ final class CanvasNode: Node {
     /// A canvas takes the space it is offered (10 points where none is).
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let s = p.replacingUnspecifiedDimensions()
-        return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
+        return CGSize(width: s.width.isNaN ? 10 : max(0, s.width), height: s.height.isNaN ? 10 : max(0, s.height))
     }
-    override func place(in rect: CGRect) {
-        frame = rect
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
         // Symbols at their ideal size, with their top-left corner at the origin; drawing one moves it.
         for node in symbols.values {
             let s = node.sizeThatFits(.unspecified)
-            node.place(in: CGRect(x: 0, y: 0, width: s.width.finiteOr(0), height: s.height.finiteOr(0)))
+            node.place(in: CGRect(x: 0, y: 0, width: s.width.finiteOr(0), height: s.height.finiteOr(0)), proposal: .unspecified)
         }
     }
     override func draw(_ ctx: GraphicsContext) {

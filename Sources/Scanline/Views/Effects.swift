@@ -186,8 +186,10 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
     /// A reader whose content is built with the size it is offered.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
     func makeNode(_ b: inout NodeBuilder) -> Node {
-        let builder = b, make = content
-        return GeometryNode { proxy in builder.child(make(proxy), key: "geo") }
+        var builder = b
+        builder.stackAxis = nil
+        let make = content
+        return GeometryNode { [builder] proxy in builder.child(make(proxy), key: "geo") }
     }
 }
 
@@ -197,15 +199,14 @@ final class GeometryNode: Node {
     init(_ make: @escaping (GeometryProxy) -> Node) { self.make = make }
     override var kind: String { "GeometryReader" }
     override var children: [Node] { content.map { [$0] } ?? [] }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        let s = p.replacingUnspecifiedDimensions()
-        return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
-    }
-    override func place(in rect: CGRect) {
-        frame = rect
-        let node = make(GeometryProxy(size: rect.size, globalFrame: rect))
-        let s = node.sizeThatFits(ProposedViewSize(rect.size))
-        node.place(in: CGRect(origin: rect.origin, size: s))
+    /// The reader takes the space offered (10 points where none is, as shapes do).
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let node = make(GeometryProxy(size: frame.size, globalFrame: frame))
+        let p = ProposedViewSize(frame.size)
+        let s = node.sizeThatFits(p)
+        put(node, CGRect(origin: frame.origin, size: s), p)
         content = node
     }
     override func draw(_ ctx: GraphicsContext) { content?.draw(ctx) }

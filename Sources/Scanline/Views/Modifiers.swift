@@ -132,8 +132,30 @@ extension View {
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environmentChange { $0.dynamicTypeSize = size } }
     /// How lines of multiline text inside line up: leading, centre or trailing.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { environmentChange { $0.multilineTextAlignment = alignment } }
-    /// The most lines text inside may use (nil: no limit); the last line shown ends with "…".
-    public func lineLimit(_ limit: Int?) -> some View { environmentChange { $0.lineLimit = limit } }
+    /// The most lines text inside may use (nil: no limit), counted over the whole text, across
+    /// line breaks; the last line shown ends with "…". Values below 1 act as 1.
+    public func lineLimit(_ limit: Int?) -> some View {
+        environmentChange { $0.lineLimit = limit.map { max(1, $0) }; $0.lowerLineLimit = nil }
+    }
+    /// At most `limit` lines; with `reservesSpace`, a shorter text still takes the height of
+    /// `limit` lines (its lines at the top).
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View {
+        environmentChange { $0.lineLimit = max(1, limit); $0.lowerLineLimit = reservesSpace ? max(1, limit) : nil }
+    }
+    /// Between `limit.lowerBound` and `limit.upperBound` lines: at most the upper bound, and the
+    /// height of the lower bound at least (Scanline applies the lower bound to `Text` too; SwiftUI
+    /// documents it for text fields and leaves plain text unstated).
+    public func lineLimit(_ limit: ClosedRange<Int>) -> some View {
+        environmentChange { $0.lineLimit = max(1, limit.upperBound); $0.lowerLineLimit = max(1, limit.lowerBound) }
+    }
+    /// At least `limit.lowerBound` lines of height, with no upper limit.
+    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View {
+        environmentChange { $0.lineLimit = nil; $0.lowerLineLimit = max(1, limit.lowerBound) }
+    }
+    /// At most `limit.upperBound` lines.
+    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View {
+        environmentChange { $0.lineLimit = max(1, limit.upperBound); $0.lowerLineLimit = nil }
+    }
     /// Text inside uses `renderer` to draw; its animatable data animates.
     public func textRenderer<R: TextRenderer>(_ renderer: R) -> some View {
         modifier(_TextRendererModifier(renderer: renderer))
@@ -168,7 +190,7 @@ extension View {
         wrap { inner, _ in FixedSizeNode(inner, horizontal: horizontal, vertical: vertical) }
     }
     /// Stacks offer space to children with a higher priority first (default 0).
-    public func layoutPriority(_ value: Double) -> some View { wrap { inner, _ in inner.layoutPriority = value; return inner } }
+    public func layoutPriority(_ value: Double) -> some View { wrap { inner, _ in inner.layoutPriority = value.isNaN ? 0 : value; return inner } }
     /// Overrides a horizontal alignment guide with a value computed from the view's dimensions (points).
     public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         wrap { inner, _ in AlignmentGuideNode(inner, h: (g, computeValue)) }
@@ -441,7 +463,9 @@ public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModi
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let main = b.child(content, key: "c")
-        let deco = b.child(decoration, key: behind ? "bg" : "ov")
+        var outside = b
+        outside.stackAxis = nil   // a decoration is not in the stack its view is in
+        let deco = outside.child(decoration, key: behind ? "bg" : "ov")
         return DecorationNode(main, deco, alignment: alignment, behind: behind)
     }
 }

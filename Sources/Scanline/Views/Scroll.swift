@@ -10,7 +10,9 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         self.axes = axes; self.content = content()
     }
     func makeNode(_ b: inout NodeBuilder) -> Node {
-        ScrollNode(content: b.child(content, key: "scroll"), vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
+        var inner = b
+        inner.stackAxis = nil
+        return ScrollNode(content: inner.child(content, key: "scroll"), vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
     }
 }
 
@@ -33,12 +35,14 @@ final class ScrollNode: Node {
         let c = contentSize(p.replacingUnspecifiedDimensions(by: CGSize(width: 10, height: 10)))
         return CGSize(width: (p.width ?? c.width).finiteOr(c.width), height: (p.height ?? c.height).finiteOr(c.height))
     }
-    override func place(in rect: CGRect) {
-        frame = rect
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let rect = frame
         let size = contentSize(rect.size)
         let width = vertical ? max(size.width, 0) : size.width
         // Lay the content out at offset 0 to find the target, then at the shown offset.
-        content.place(in: CGRect(origin: rect.origin, size: CGSize(width: vertical ? max(width, rect.width) : width, height: size.height)))
+        let contentProposal = vertical ? ProposedViewSize(width: rect.width, height: nil) : ProposedViewSize(width: nil, height: rect.height)
+        put(content, CGRect(origin: rect.origin, size: CGSize(width: vertical ? max(width, rect.width) : width, height: size.height)), contentProposal)
         let viewport = vertical ? rect.height : rect.width
         let extent = vertical ? size.height : size.width
         if let graph {
@@ -60,8 +64,8 @@ final class ScrollNode: Node {
             if let track = graph.tracks[key] as? ViewGraph.Track<Double> { offset = CGFloat(track.value.value(at: graph.time)) }
         }
         let o = offset
-        content.place(in: CGRect(x: rect.minX - (vertical ? 0 : o), y: rect.minY - (vertical ? o : 0),
-                                 width: vertical ? max(width, rect.width) : width, height: size.height))
+        put(content, CGRect(x: rect.minX - (vertical ? 0 : o), y: rect.minY - (vertical ? o : 0),
+                            width: vertical ? max(width, rect.width) : width, height: size.height), contentProposal)
     }
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx

@@ -326,9 +326,11 @@ class ShapeNode: Node {
     let stroke: StrokeStyle?
     init(shape: any Shape, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil) { self.shape = shape; self.style = style; self.stroke = stroke }
     override var kind: String { String(describing: type(of: shape)) }
+    /// A shape takes the space offered (an infinite proposal too, so stacks see it as flexible
+    /// as it is), 10 points where none is.
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let s = p.replacingUnspecifiedDimensions()
-        return CGSize(width: s.width.finiteOr(10), height: s.height.finiteOr(10))
+        return CGSize(width: s.width.isNaN ? 10 : max(0, s.width), height: s.height.isNaN ? 10 : max(0, s.height))
     }
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
@@ -410,14 +412,19 @@ extension Color: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
-/// A thin line across its stack.
+/// A thin line across its stack: vertical in an `HStack`, horizontal elsewhere.
 public struct Divider: View, PrimitiveView {
     /// A divider line.
     public init() {}
-    func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode() }
+    func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode(vertical: b.stackAxis == .horizontal) }
 }
 final class DividerNode: Node {
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { CGSize(width: (p.width ?? 10).finiteOr(10), height: 1) }
+    let vertical: Bool
+    init(vertical: Bool) { self.vertical = vertical }
+    /// 1 point thick, and as long as offered (10 points when nothing is).
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        vertical ? CGSize(width: 1, height: max(0, p.height ?? 10)) : CGSize(width: max(0, p.width ?? 10), height: 1)
+    }
     override func draw(_ ctx: GraphicsContext) { ctx.fill(Path(frame), with: .color(Color.gray.opacity(0.4))) }
 }
 

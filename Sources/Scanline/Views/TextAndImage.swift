@@ -5,9 +5,13 @@ extension Text: View, PrimitiveView {
 }
 
 /// Text laid out by Pango at the width it is offered; lines align by `multilineTextAlignment`.
+/// Its explicit guides are its first and last baselines, at the width it was given.
 final class TextNode: Node {
     let text: Text
     private var cache: [CGFloat: Text.Layout] = [:]
+    /// Layouts made with no width, by the size they gave: shown as they are at that size (laid
+    /// out again at their own width, a line limit's ellipsis could fall differently).
+    private var ideal: [CGSize: Text.Layout] = [:]
     init(text: Text) {
         self.text = text
         super.init()
@@ -21,16 +25,26 @@ final class TextNode: Node {
         cache[key] = l
         return l
     }
+    /// The height of `n` lines of the text's font (for a lower line limit).
+    func height(ofLines n: Int, _ l: Text.Layout?) -> CGFloat {
+        let line = l?.first?.typographicBounds ?? layout(width: nil)?.first?.typographicBounds
+        guard let line else { return 0 }
+        return CGFloat(n) * (line.ascent + line.descent)
+    }
     func size(of l: Text.Layout?) -> CGSize {
-        guard let l, !l.isEmpty else { return .zero }
-        let w = l.map { $0.typographicBounds.width }.max() ?? 0
-        return CGSize(width: w, height: l.bounds.maxY)
+        var s = CGSize.zero
+        if let l, !l.isEmpty { s = CGSize(width: l.map { $0.typographicBounds.width }.max() ?? 0, height: l.bounds.maxY) }
+        if let lower = environment.lowerLineLimit, (l?.count ?? 0) < lower { s.height = max(s.height, height(ofLines: lower, l)) }
+        return s
     }
     /// The text's own size for a proposal.
     func naturalSize(_ p: ProposedViewSize) -> CGSize {
         let width: CGFloat? = p.width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        if p.width == 0 { return size(of: layout(width: nil)).applying(.init(scaleX: 0, y: 1)) }
-        return size(of: layout(width: width))
+        let l = layout(width: p.width == 0 ? nil : width)
+        var s = size(of: l)
+        if p.width == 0 { s.width = 0 }
+        if width == nil, p.width != 0, let l { ideal[s] = l }
+        return s
     }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         // A text renderer may size the text itself (its default is the text's own size).
@@ -39,13 +53,18 @@ final class TextNode: Node {
         }
         return naturalSize(p)
     }
-    override func guide(_ g: VerticalAlignment, in size: CGSize) -> CGFloat {
-        if g.key == "firstTextBaseline", let l = layout(width: nil), let first = l.first { return first.origin.y }
-        if g.key == "lastTextBaseline", let l = layout(width: nil), let last = l.last { return last.origin.y }
-        return super.guide(g, in: size)
+    /// The lines shown at `size`: laid out at its width, so lines align within the text's frame
+    /// (a wrapped text's last baseline is then its last line's); its ideal layout at its ideal size.
+    func layout(for size: CGSize) -> Text.Layout? {
+        ideal[size] ?? layout(width: size.width > 0 && size.width.isFinite ? size.width : nil)
+    }
+    override func explicitAlignment(_ g: VerticalAlignment, in size: CGSize) -> CGFloat? {
+        if g == .firstTextBaseline { return layout(for: size)?.first?.origin.y }
+        if g == .lastTextBaseline { return layout(for: size)?.last?.origin.y }
+        return nil
     }
     override func draw(_ ctx: GraphicsContext) {
-        guard frame.width > 0, let l = layout(width: frame.width) else { return }
+        guard frame.width > 0, let l = layout(for: frame.size) else { return }
         var c = ctx
         c.environment = environment
         c.translateBy(x: frame.minX, y: frame.minY)
