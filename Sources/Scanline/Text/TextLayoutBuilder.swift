@@ -37,11 +37,65 @@ extension Text {
         if let cached = LayoutCache.lookup(key) { return cached }
         let fonts = FontSystem.shared
         fonts.lock.lock()
-        let layout = TextLayoutBuilder(text: self, environment: environment, fonts: fonts)
-            .build(width: width, lineLimit: lineLimit, alignment: alignment)
-        fonts.lock.unlock()
+        defer { fonts.lock.unlock() }
+        var (layout, ends) = TextLayoutBuilder(text: self, environment: environment, fonts: fonts).build(width: width, alignment: alignment)
+        if let lineLimit, layout.count > lineLimit {
+            // The limit counts the lines of the whole text, across line breaks (Pango's own limit
+            // counts per paragraph, and its height limit lays out later paragraphs anyway): the
+            // text is cut after the last line kept, "…" goes after it, and if that no longer fits
+            // on the line, characters before the "…" go one at a time until it does.
+            var kept = prefix(utf8: ends[lineLimit - 1]).trimmingTrailingWhitespace()
+            while true {
+                let candidate = kept.appending("\u{2026}")
+                let (cut, _) = TextLayoutBuilder(text: candidate, environment: environment, fonts: fonts).build(width: width, alignment: alignment)
+                if cut.count <= lineLimit || kept.string.isEmpty {
+                    let shown = Array(cut.lines.prefix(lineLimit))
+                    let bounds = shown.reduce(CGRect.null) { $0.union($1.typographicBounds.rect) }
+                    layout = Layout(lines: shown, bounds: bounds.isNull ? .zero : bounds, isTruncated: true)
+                    break
+                }
+                kept = kept.droppingLastCharacter().trimmingTrailingWhitespace()
+            }
+        }
         LayoutCache.store(key, layout)
         return layout
+    }
+
+    /// The text's first `count` UTF-8 bytes (at a character boundary), segments and styles kept.
+    func prefix(utf8 count: Int) -> Text {
+        var t = self
+        var left = count
+        t.segments = segments.compactMap { seg in
+            guard left > 0 else { return nil }
+            var s = seg
+            let bytes = Array(seg.string.utf8)
+            if bytes.count > left { s.string = String(decoding: bytes.prefix(left), as: UTF8.self) }
+            left -= min(left, bytes.count)
+            return s
+        }
+        return t
+    }
+    /// The text with `suffix` added to its last segment, in that segment's style.
+    func appending(_ suffix: String) -> Text {
+        var t = self
+        if t.segments.isEmpty { t.segments = [Segment(string: suffix)] } else { t.segments[t.segments.count - 1].string += suffix }
+        return t
+    }
+    /// The text without its last character.
+    func droppingLastCharacter() -> Text {
+        var t = self
+        while let last = t.segments.last, last.string.isEmpty { t.segments.removeLast() }
+        if !t.segments.isEmpty { t.segments[t.segments.count - 1].string.removeLast() }
+        return t
+    }
+    /// The text without spaces and line breaks at its end.
+    func trimmingTrailingWhitespace() -> Text {
+        var t = self
+        while let i = t.segments.indices.last {
+            while let c = t.segments[i].string.last, c.isWhitespace || c.isNewline { t.segments[i].string.removeLast() }
+            if t.segments[i].string.isEmpty && t.segments.count > 1 { t.segments.removeLast() } else { break }
+        }
+        return t
     }
 }
 
@@ -84,7 +138,8 @@ struct TextLayoutBuilder {
     /// Font handles by Pango font, so every run of one face shares one handle.
     nonisolated(unsafe) static var handles: [UnsafeMutablePointer<PangoFont>: FontHandle] = [:]
 
-    func build(width: CGFloat?, lineLimit: Int?, alignment: TextAlignment) -> Text.Layout {
+    /// The layout, and where each line ends in the text (UTF-8 bytes, without its line break).
+    func build(width: CGFloat?, alignment: TextAlignment) -> (layout: Text.Layout, lineEnds: [Int]) {
         let utf8 = Array(text.string.utf8)
         // UTF-16 offset of every UTF-8 byte offset, for characterIndices.
         var utf16At = [Int](repeating: 0, count: utf8.count + 1)
@@ -140,34 +195,15 @@ struct TextLayoutBuilder {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .trailing: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
-        // The line limit counts the lines of the whole text, across paragraph breaks (Pango's
-        // negative heights count per paragraph): when there are more, the layout's height is
-        // set between the bottoms of the last line kept and the first line cut, so Pango keeps
-        // exactly the lines above and ends the last one with "…" (text was left out). With no
-        // width, the layout gets its natural width plus an ellipsis, so nothing rewraps, and
-        // lines are moved back to start where they did.
-        var shift: Int32 = 0
-        if let lineLimit, Int(pango_layout_get_line_count(layout)) > lineLimit {
-            let bottoms = TextLayoutBuilder.lineBottoms(layout)
-            if width == nil {
-                var ink = PangoRectangle(), logical = PangoRectangle()
-                pango_layout_get_extents(layout, &ink, &logical)
-                shift = TextLayoutBuilder.lineStarts(layout).min() ?? 0
-                pango_layout_set_width(layout, logical.width + ellipsisWidth(layout))
-            }
-            pango_layout_set_height(layout, (bottoms[lineLimit - 1] + bottoms[lineLimit]) / 2)
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            if width == nil { shift = min(shift, TextLayoutBuilder.lineStarts(layout).min() ?? 0) }
-        }
-
         var lines: [Text.Layout.Line] = []
+        var lineEnds: [Int] = []
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            lineEnds.append(Int(line.pointee.start_index + line.pointee.length))
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            logical.x -= shift
             let baseline = PangoUnits.points(pango_layout_iter_get_baseline(iter))
             let top = PangoUnits.points(logical.y), height = PangoUnits.points(logical.height)
             var runs: [Text.Layout.Run] = []
@@ -196,55 +232,8 @@ struct TextLayoutBuilder {
 
         var total = CGRect.null
         for l in lines { total = total.union(l.typographicBounds.rect) }
-        return Text.Layout(lines: lines, bounds: total.isNull ? .zero : total,
-                           isTruncated: pango_layout_is_ellipsized(layout) != 0)
-    }
-
-    /// The bottom of each line's logical box, in Pango units from the layout's top.
-    static func lineBottoms(_ layout: OpaquePointer) -> [Int32] {
-        var out: [Int32] = []
-        let iter = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iter) }
-        repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            out.append(logical.y + logical.height)
-        } while pango_layout_iter_next_line(iter) != 0
-        return out
-    }
-    /// The left end of each line's logical box, in Pango units.
-    static func lineStarts(_ layout: OpaquePointer) -> [Int32] {
-        var out: [Int32] = []
-        let iter = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iter) }
-        repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            out.append(logical.x)
-        } while pango_layout_iter_next_line(iter) != 0
-        return out
-    }
-    /// The width of "…" in the text's last font, in Pango units (room for the ellipsis when the
-    /// text has no width to wrap to).
-    private func ellipsisWidth(_ layout: OpaquePointer) -> Int32 {
-        let probe = pango_layout_copy(layout)!
-        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
-        let ellipsis = "\u{2026}"
-        let attrs = pango_attr_list_new()!
-        defer { pango_attr_list_unref(attrs) }
-        if let last = text.segments.last {
-            let desc = fonts.description(for: text.request(for: last, environment: environment))
-            let a = pango_attr_font_desc_new(desc)!
-            pango_font_description_free(desc)
-            pango_attr_list_insert(attrs, a)
-        }
-        pango_layout_set_attributes(probe, attrs)
-        pango_layout_set_width(probe, -1)
-        pango_layout_set_height(probe, -1)
-        ellipsis.withCString { pango_layout_set_text(probe, $0, -1) }
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(probe, &ink, &logical)
-        return logical.width
+        return (Text.Layout(lines: lines, bounds: total.isNull ? .zero : total,
+                            isTruncated: pango_layout_is_ellipsized(layout) != 0), lineEnds)
     }
 
     private func makeRun(_ item: UnsafeMutablePointer<PangoGlyphItem>, x cursor: inout Int32, baseline: CGFloat,
