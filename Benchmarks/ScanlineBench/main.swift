@@ -132,7 +132,7 @@ do {
         let paragraph = layout.prefix(glyphs: 200)
         let renderer = WaveRenderer(progress: 0.4)
         var progress = 0.0
-        let ms = try milliseconds(1) {
+        let ms = milliseconds(1) {
             for f in 0..<frames {
                 progress = Double(f) / Double(frames)
                 target.draw(background: .white) { ctx in

@@ -67,12 +67,14 @@ public struct ChromaticGlitchShaderSplit: LayerShaderFunction {
     public static func register() { _ = registration }
     private static let registration: Void = {
         ShaderLibrary.default.register(ChromaticGlitchShaderSplit.self, as: "ChromaticGlitchShaderSplit")
-        // The row kernel handles the seed's own constants over the whole image; anything else
-        // goes through the generic loop.
-        ShaderLibrary.default.registerAccelerated("ChromaticGlitchShaderSplit") { args, image, threads in
+        // The row kernel handles the seed's own constants on whole pixels (a view's layer on the
+        // device grid, or an image on its own); anything else goes through the generic loop.
+        ShaderLibrary.default.registerAccelerated("ChromaticGlitchShaderSplit") { args, image, geometry, threads in
             guard args.float(2) == Float(ChromaticGlitchShaderMath.split), args.float(3) == Float(ChromaticGlitchShaderMath.shift),
-                  args.float2(4) == SIMD2(Float(image.size.width), Float(image.size.height)) else { return nil }
-            return image.chromaticGlitch(Double(args.float(0)), time: Double(args.float(1)), threads: threads)
+                  geometry.phaseX == 0, geometry.phaseY == 0, geometry.scaleX == Float(image.scale), geometry.scaleY == Float(image.scale) else { return nil }
+            let shader = ChromaticGlitchShaderSplit(arguments: args)
+            guard shader.amount > 0 else { return image }
+            return image.glitchRows(shader, geometry: geometry, threads: threads)
         }
     }()
 
@@ -130,24 +132,31 @@ extension PixelBuffer {
         let strength = ChromaticGlitchShaderMath.clamped(amount)
         guard strength > 0 else { return self }
         let t = ChromaticGlitchShaderMath.time(at: time, reduceMotion: reduceMotion)
-        let src = converted(to: .premultiplied)
-        let s = Float(scale)
         let shader = ChromaticGlitchShaderSplit(arguments: ShaderArguments(
             [.float(strength), .float(t), .float(ChromaticGlitchShaderMath.split), .float(ChromaticGlitchShaderMath.shift), .float2(size)],
             boundingRect: CGRect(origin: .zero, size: size), colorScheme: .light))
+        // Beyond the image everything is transparent, as a layer padded by maxSampleOffset is.
+        return glitchRows(shader, geometry: .image(self), threads: threads ?? Parallelism.threadCount)
+    }
+
+    /// The glitch over a layer whose pixels sit in the view by `geometry` (whole pixels, the
+    /// image's own scale), through the row kernel. Reads beyond the buffer are transparent.
+    func glitchRows(_ shader: ChromaticGlitchShaderSplit, geometry g: LayerGeometry, threads: Int) -> PixelBuffer {
+        let src = converted(to: .premultiplied)
+        let s = Float(scale)
         // Transparent padding on both sides: wider than the farthest read.
-        let pad = Int((Float(ChromaticGlitchShaderMath.reach(amount: strength)) * s).rounded(.up)) + 2
+        let pad = Int((Float(ChromaticGlitchShaderMath.reach(amount: Double(shader.amount))) * s).rounded(.up)) + 2
         let w = width, h = height
         var out = [UInt8](repeating: 0, count: src.bytes.count)
         src.bytes.withUnsafeBufferPointer { srcPtr in
             out.withUnsafeMutableBufferPointer { outPtr in
                 nonisolated(unsafe) let source = srcPtr.baseAddress!, dest = outPtr.baseAddress!
-                Parallelism.forEachBand(rows: h, threads: threads ?? Parallelism.threadCount) { rows in
+                Parallelism.forEachBand(rows: h, threads: threads) { rows in
                     var scratch = [UInt8](repeating: 0, count: (w + 2 * pad) * 4)
                     scratch.withUnsafeMutableBufferPointer { padded in
                         for j in rows {
                             shader.glitchRow(j, source: source + j * w * 4, padded: padded.baseAddress!, pad: pad,
-                                             dest: dest + j * w * 4, width: w, scale: s)
+                                             dest: dest + j * w * 4, width: w, geometry: g)
                         }
                     }
                 }
@@ -159,13 +168,20 @@ extension PixelBuffer {
 
 extension ChromaticGlitchShaderSplit {
     /// One output row through the C kernel, with the edges (where a channel's point leaves the view)
-    /// done in Swift with the shader's own test.
+    /// done in Swift with the shader's own test. Column i of the buffer is local pixel
+    /// i + originX, its centre at (i + originX + 0.5) / scale points.
     func glitchRow(_ j: Int, source: UnsafePointer<UInt8>, padded: UnsafeMutablePointer<UInt8>, pad: Int,
-                   dest: UnsafeMutablePointer<UInt8>, width w: Int, scale s: Float) {
-        let y = (Float(j) + 0.5) / s
+                   dest: UnsafeMutablePointer<UInt8>, width w: Int, geometry g: LayerGeometry) {
+        let s = g.scaleX
+        let y = g.y(j)
+        // A row above or below the view (a padded layer's margin): every channel's point is
+        // outside it, so the row is transparent.
+        if y < 0.0 || y > bounds.y {
+            dest.update(repeating: 0, count: w * 4)
+            return
+        }
         let r = row(y: y)
         let off = split * amount
-        // Rows outside the view vertically cannot happen: y is always inside 0...bounds.y.
         (padded + pad * 4).update(from: source, count: w * 4)
         let base = UnsafePointer(padded + pad * 4)
         // Per channel: offset in pixels from the column, split into whole and 1/256 parts.
@@ -180,7 +196,7 @@ extension ChromaticGlitchShaderSplit {
         }
         // Columns where all three channel points are inside the view.
         func inside(_ i: Int, _ c: Int) -> Bool {
-            let px = (Float(i) + 0.5) / s + r.bandShift
+            let px = g.x(i) + r.bandShift
             let p = c == 0 ? px + off : (c == 1 ? px : px - off)
             return !(p < 0.0 || p > bounds.x)
         }

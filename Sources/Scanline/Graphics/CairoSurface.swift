@@ -12,6 +12,13 @@ final class CairoSurface {
     let scale: CGFloat
     /// When set, drawing operations are recorded here (for tests and `--draw-log`).
     var log: DrawLog?
+    /// Where this surface's top-left corner lies on the logged canvas, in points (a layer drawn
+    /// apart and composited elsewhere logs in the canvas's space).
+    var logOrigin: CGPoint = .zero
+    /// The canvas's device pixel that this surface's pixel (0, 0) stands for: a shader's layer
+    /// covers part of the canvas, drawn with the canvas's own transforms (cairo's device offset),
+    /// so it rasterises exactly as the canvas would. (0, 0) for a canvas.
+    let origin: (x: Int, y: Int)
 
     /// Pixels this surface allocated itself (left uninitialised), freed with it; nil when cairo
     /// allocated them (cleared to transparent).
@@ -19,7 +26,7 @@ final class CairoSurface {
 
     /// A transparent surface; with `cleared` false the pixels are left as they come from the
     /// allocator, for a caller that writes every one of them.
-    init(width: Int, height: Int, scale: CGFloat, cleared: Bool = true) throws {
+    init(width: Int, height: Int, scale: CGFloat, cleared: Bool = true, origin: (x: Int, y: Int) = (0, 0)) throws {
         try PixelBuffer.checkSize(width: width, height: height)
         let created: OpaquePointer?
         if cleared {
@@ -36,6 +43,9 @@ final class CairoSurface {
             throw ScanlineError.renderFailed(reason: "could not allocate a \(width)x\(height) surface")
         }
         surface = s
+        self.origin = origin
+        // Before the context is made, so that it draws through the offset.
+        if origin != (0, 0) { cairo_surface_set_device_offset(s, Double(-origin.x), Double(-origin.y)) }
         cr = cairo_create(s)
         self.width = width; self.height = height; self.scale = scale
         let options = FontSystem.makeFontOptions()
@@ -56,8 +66,9 @@ final class CairoSurface {
 
     /// A transparent surface of the same size and scale (sharing the draw log).
     func makeSibling() throws -> CairoSurface {
-        let s = try CairoSurface(width: width, height: height, scale: scale)
+        let s = try CairoSurface(width: width, height: height, scale: scale, origin: origin)
         s.log = log
+        s.logOrigin = logOrigin
         return s
     }
 

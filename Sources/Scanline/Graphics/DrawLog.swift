@@ -43,7 +43,10 @@ public final class DrawLog: @unchecked Sendable {
         case .foreground: color = ctx.environment.foregroundColor.resolve(in: ctx.environment.colorScheme)
         default: break
         }
-        let e = Entry(kind: kind, transform: ctx.transform, bounds: bounds, color: color, opacity: ctx.opacity,
+        // A layer (a shader's, say) lies somewhere on the canvas: its transform is moved back there.
+        let o = ctx.surface.logOrigin
+        let e = Entry(kind: kind, transform: ctx.transform.concatenating(CGAffineTransform(translationX: o.x, y: o.y)), bounds: bounds,
+                      color: color, opacity: ctx.opacity,
                       characters: characters, exact: exact, fontName: fontName)
         lock.withLock { items.append(e) }
     }

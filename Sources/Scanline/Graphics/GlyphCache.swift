@@ -91,7 +91,7 @@ extension GraphicsContext {
             let ix = Int((qx / phases).rounded(.down)), iy = Int((qy / phases).rounded(.down))
             let px = Int(qx) - ix * GlyphCache.phases, py = Int(qy) - iy * GlyphCache.phases
             let m = GlyphCache.shared.mask(run.font, g.id, phaseX: px, phaseY: py, scale: s)
-            let x0 = ix + m.left, y0 = iy + m.top
+            let x0 = ix + m.left - surface.origin.x, y0 = iy + m.top - surface.origin.y
             let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(W, x0 + m.width), cy1 = min(H, y0 + m.height)
             guard cx0 < cx1, cy0 < cy1 else { continue }
             m.alpha.withUnsafeBufferPointer { mask in

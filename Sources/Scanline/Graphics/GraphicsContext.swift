@@ -65,7 +65,8 @@ public struct GraphicsContext {
 
     /// The clip's bounding box in user space (the whole canvas when nothing clips).
     public var clipBoundingRect: CGRect {
-        var r = CGRect(x: 0, y: 0, width: CGFloat(surface.width) / surface.scale, height: CGFloat(surface.height) / surface.scale)
+        let s = surface.scale
+        var r = CGRect(x: CGFloat(surface.origin.x) / s, y: CGFloat(surface.origin.y) / s, width: CGFloat(surface.width) / s, height: CGFloat(surface.height) / s)
         for c in clips where !c.inverse { r = r.intersection(c.path.boundingRect) }
         return r.applying(transform.inverted())
     }
@@ -121,6 +122,14 @@ public struct GraphicsContext {
         let t = transform, s = surface.scale
         return cairo_matrix_t(xx: Double(t.a * s), yx: Double(t.b * s), xy: Double(t.c * s), yy: Double(t.d * s),
                               x0: Double(t.tx * s), y0: Double(t.ty * s))
+    }
+
+    /// User space → this surface's own pixels (its `origin` taken off), for code that indexes
+    /// pixels itself rather than through cairo.
+    func pixelMatrix() -> cairo_matrix_t {
+        var m = cairoMatrix()
+        m.x0 -= Double(surface.origin.x); m.y0 -= Double(surface.origin.y)
+        return m
     }
 
     /// Runs one drawing operation. `draw` gets a cairo context set to user space and the opacity it
@@ -205,7 +214,8 @@ public struct GraphicsContext {
             let pixels = layer.pixelBuffer()
             do {
                 let runner = try shader.prepare(as: usage)
-                return try CairoSurface(runner.run(pixels, usage == .colorEffect ? (0, 0) : pixels.padding(offset), environment.colorScheme, Parallelism.threadCount))
+                return try CairoSurface(runner.run(pixels, .image(pixels, padding: usage == .colorEffect ? (0, 0) : pixels.padding(offset)),
+                                                   environment.colorScheme, Parallelism.threadCount))
             } catch {
                 // What SwiftUI does with a shader that fails: the layer draws nothing. Said once
                 // per cause through the render's warnings, as a missing image is.
@@ -215,7 +225,7 @@ public struct GraphicsContext {
         case .projection(let matrix):
             guard !matrix.isIdentity else { return layer }
             // Device pixels → user space → back through the projection → device pixels.
-            let m = cairoMatrix()
+            let m = pixelMatrix()
             let device = ProjectionTransform(CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
             guard let out = try? layer.makeSibling() else { return layer }
             guard matrix.isFinite, let toUser = device.inverted(), let back = matrix.inverted() else { return out }
@@ -386,10 +396,10 @@ public struct GraphicsContext {
             // A snapshot of the surface in device pixels; the pattern matrix maps user space there.
             surface.flush()
             guard let copy = try? CairoSurface(surface.pixelBuffer()) else { return clear() }
-            setSurfaceSource(cr, copy, cairoMatrix(), opacity: opacity)
+            setSurfaceSource(cr, copy, pixelMatrix(), opacity: opacity)
         case let .material(sigma, tint):
             guard let (layer, origin) = materialLayer(under: bounds, sigma: sigma, tint: tint) else { return clear() }
-            var m = cairoMatrix()
+            var m = pixelMatrix()
             m.x0 -= Double(origin.x); m.y0 -= Double(origin.y)
             setSurfaceSource(cr, layer, m, opacity: opacity)
         case .palette(let list):
@@ -429,11 +439,14 @@ public struct GraphicsContext {
         let box = (bounds.isEmpty ? clipBoundingRect : bounds).applying(transform)
         guard [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
         let reach = (sigma * s * 3).rounded(.up)
-        let x0 = max(0, Int((box.minX * s - reach).rounded(.down))), y0 = max(0, Int((box.minY * s - reach).rounded(.down)))
-        let x1 = min(surface.width, Int((box.maxX * s + reach).rounded(.up))), y1 = min(surface.height, Int((box.maxY * s + reach).rounded(.up)))
+        // In this surface's own pixels (its origin taken off).
+        let ox = CGFloat(surface.origin.x), oy = CGFloat(surface.origin.y)
+        let x0 = max(0, Int((box.minX * s - reach - ox).rounded(.down))), y0 = max(0, Int((box.minY * s - reach - oy).rounded(.down)))
+        let x1 = min(surface.width, Int((box.maxX * s + reach - ox).rounded(.up))), y1 = min(surface.height, Int((box.maxY * s + reach - oy).rounded(.up)))
         guard x1 > x0, y1 > y0, let layer = try? CairoSurface(width: x1 - x0, height: y1 - y0, scale: s) else { return nil }
         surface.flush()
-        cairo_set_source_surface(layer.cr, surface.surface, Double(-x0), Double(-y0))
+        // A source surface's device offset applies when it is read: start past it.
+        cairo_set_source_surface(layer.cr, surface.surface, Double(-x0 - surface.origin.x), Double(-y0 - surface.origin.y))
         cairo_paint(layer.cr)
         cairo_surface_flush(layer.surface)
         FilterKernels.blur(layer, sigma: sigma * s)
@@ -474,7 +487,7 @@ public struct GraphicsContext {
         do {
             let runner = try shader.prepare(as: .shapeStyle)
             let blank = PixelBuffer(unchecked: w, h, k, .premultiplied, [UInt8](repeating: 0, count: w * h * 4))
-            return (try CairoSurface(runner.run(blank, (0, 0), environment.colorScheme, Parallelism.threadCount)), Double(k))
+            return (try CairoSurface(runner.run(blank, .image(blank), environment.colorScheme, Parallelism.threadCount)), Double(k))
         } catch {
             environment.warningLog?.add("shader fill: \(error); the shape draws nothing")
             return nil
@@ -651,7 +664,8 @@ public struct GraphicsContext {
     func wholeDevicePixels(_ rect: CGRect) -> (x: Int, y: Int, visible: (x0: Int, y0: Int, x1: Int, y1: Int))? {
         let t = transform, s = surface.scale
         guard blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return nil }
-        let x = (rect.minX + t.tx) * s, y = (rect.minY + t.ty) * s, w = rect.width * s, h = rect.height * s
+        let x = (rect.minX + t.tx) * s - CGFloat(surface.origin.x), y = (rect.minY + t.ty) * s - CGFloat(surface.origin.y)
+        let w = rect.width * s, h = rect.height * s
         guard x == x.rounded(), y == y.rounded(), w == w.rounded(), h == h.rounded(),
               abs(x) < 1e9, abs(y) < 1e9, w >= 0, w < 1e9, h >= 0, h < 1e9 else { return nil }
         let x0 = max(0, Int(x)), y0 = max(0, Int(y))
@@ -683,6 +697,26 @@ public struct GraphicsContext {
             compositeOver(src.baseAddress! + (v.y0 - target.y) * pixels.width * 4 + (v.x0 - target.x) * 4, srcStride: pixels.width * 4, v)
         }
         return true
+    }
+
+    /// Draws premultiplied pixels with their top-left at the canvas's device pixel (`x`, `y`),
+    /// one to one whatever the transform (a shader's layer going back where it was rasterised):
+    /// straight into the surface when nothing else is in effect, else through cairo at the same place.
+    func drawDevicePixels(_ pixels: PixelBuffer, x deviceX: Int, y deviceY: Int) {
+        let x = deviceX - surface.origin.x, y = deviceY - surface.origin.y
+        if blendMode == .normal, clips.isEmpty, masks.isEmpty, filters.isEmpty, opacity == 1, pixels.alpha == .premultiplied {
+            let x0 = max(0, x), y0 = max(0, y)
+            let x1 = min(surface.width, x + pixels.width), y1 = min(surface.height, y + pixels.height)
+            guard x0 < x1, y0 < y1 else { return }
+            pixels.bytes.withUnsafeBufferPointer { src in
+                compositeOver(src.baseAddress! + (y0 - y) * pixels.width * 4 + (x0 - x) * 4, srcStride: pixels.width * 4, (x0, y0, x1, y1))
+            }
+            return
+        }
+        let s = surface.scale
+        var c = self
+        c.transform = .identity
+        c.draw(Image(pixels), in: CGRect(x: CGFloat(deviceX) / s, y: CGFloat(deviceY) / s, width: CGFloat(pixels.width) / s, height: CGFloat(pixels.height) / s))
     }
 
     /// Fills `rect` (user space) with one colour when it covers whole device pixels: cairo's source

@@ -31,7 +31,7 @@ enum MetalCompiler {
                              "-fno-exceptions", "-fno-rtti"]
         + (MetalModule.useAVX2 ? ["-mavx2"] : [])
     /// Bumped whenever the generated code or the cache layout changes.
-    static let generatorVersion = "7"
+    static let generatorVersion = "8"
 
     /// Where the compiler and libclang are.
     struct Toolchain: Sendable {
@@ -330,17 +330,20 @@ enum MetalCompiler {
             s += """
             extern "C" __attribute__((visibility("default"), flatten))
             void \(MetalModule.symbolPrefix)\(f.name)(const float* F, const void* const* P, const long* N, const unsigned char* pixels,
-                    int width, int height, int padX, int padY, float scale, unsigned char* out, int row0, int row1) {
+                    int width, int height, const int* GI, const float* GF, unsigned char* out, int row0, int row1) {
                 (void)F; (void)P; (void)N;
                 const scanline_denormals_off mxcsr;
                 \(decls.joined(separator: "\n    "))
-                const SwiftUI::LayerPixels layerPixels = {pixels, width, height, padX, padY, scale};
+                // GI: origin x, y and padding x, y (pixels); GF: phase x, y (pixels), scale x, y (pixels per point).
+                const SwiftUI::LayerPixels layerPixels = {pixels, width, height, GI[0], GI[1], GI[2], GI[3], GF[0], GF[1], GF[2], GF[3]};
                 const SwiftUI::Layer layer = {&layerPixels};
+                const int ox = GI[0], oy = GI[1];
+                const float px = GF[0], py = GF[1], sx = GF[2], sy = GF[3];
                 for (int j = row0; j < row1; j++) {
-                    const float y = ((float)j + 0.5f) / scale;
+                    const float y = (((float)(j + oy) + 0.5f) - py) / sy;
                     unsigned char* row = out + (long)j * width * 4;
                     for (int i = 0; i < width; i++) {
-                        const float2 pos = (float2){((float)i + 0.5f) / scale, y};
+                        const float2 pos = (float2){(((float)(i + ox) + 0.5f) - px) / sx, y};
                         scanline_store(row + i * 4, \(value));
                     }
                 }
@@ -387,9 +390,9 @@ final class MetalModule: @unchecked Sendable {
     /// Whether this CPU has AVX2, so shaders are built for it.
     static let useAVX2 = scanline_cpu_has_avx2() != 0
 
-    /// `fn(floats, pointers, counts, pixels, width, height, padX, padY, scale, out, row0, row1)`.
+    /// `fn(floats, pointers, counts, pixels, width, height, geometryInts, geometryFloats, out, row0, row1)`.
     typealias Band = @convention(c) (UnsafePointer<Float>?, UnsafePointer<UnsafeRawPointer?>?, UnsafePointer<Int>?, UnsafePointer<UInt8>?,
-                                     Int32, Int32, Int32, Int32, Float, UnsafeMutablePointer<UInt8>?, Int32, Int32) -> Void
+                                     Int32, Int32, UnsafePointer<Int32>?, UnsafePointer<Float>?, UnsafeMutablePointer<UInt8>?, Int32, Int32) -> Void
     let source: String
     let functions: [MetalFunction]
     let entries: [String: Band]

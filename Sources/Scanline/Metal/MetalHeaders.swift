@@ -591,8 +591,10 @@ namespace SwiftUI {
     struct LayerPixels {
         const unsigned char* pixels;
         int width, height;      // pixels
-        int padX, padY;         // pixels of padding on each side
-        float scale;            // pixels per point
+        int originX, originY;   // the local pixel index of the buffer's first column and row
+        int padX, padY;         // transparent pixels imagined beyond the buffer's edges
+        float phaseX, phaseY;   // where the view's origin falls inside its device pixel (pixels)
+        float scaleX, scaleY;   // pixels per point
     };
     struct Layer {
         const LayerPixels* data;
@@ -608,14 +610,17 @@ namespace SwiftUI {
         __attribute__((always_inline)) half4 sample(float2 p) const {
             const LayerPixels& d = *data;
             const int width = d.width, height = d.height;
-            float x = p.x * d.scale - 0.5f, y = p.y * d.scale - 0.5f;
-            float minX = (float)(-d.padX), maxX = (float)(width - 1 + d.padX), minY = (float)(-d.padY), maxY = (float)(height - 1 + d.padY);
+            // In local pixels (centres at whole numbers), clamped to the layer's edge pixels.
+            float x = p.x * d.scaleX - 0.5f + d.phaseX, y = p.y * d.scaleY - 0.5f + d.phaseY;
+            float minX = (float)(d.originX - d.padX), maxX = (float)(d.originX + width - 1 + d.padX);
+            float minY = (float)(d.originY - d.padY), maxY = (float)(d.originY + height - 1 + d.padY);
             if (!(x >= minX)) x = minX;
             if (x > maxX) x = maxX;
             if (!(y >= minY)) y = minY;
             if (y > maxY) y = maxY;
-            int ix = floor_int(x), iy = floor_int(y);
-            float fx = x - (float)ix, fy = y - (float)iy;
+            int lx = floor_int(x), ly = floor_int(y);
+            float fx = x - (float)lx, fy = y - (float)ly;
+            int ix = lx - d.originX, iy = ly - d.originY;
             float4 a, b, c, e;
             if (ix >= 0 && iy >= 0 && ix + 1 < width && iy + 1 < height) {
                 const unsigned char* p0 = d.pixels + ((long)iy * width + ix) * 4;

@@ -11,14 +11,22 @@ extension ShaderRegistry.Entry {
         case .failure(let e): throw ShaderError.unusableFunction(name: function.name, reason: e.reason)
         }
         self.init(kind: binding.kind, parameters: binding.arguments.map(\.parameter)) { arguments in
-            ShaderRunner { source, padding, scheme, threads in
-                let packed = MetalArguments(binding, ShaderArguments(arguments, source: source, colorScheme: scheme))
-                return ShaderRunner.withBuffers(source, padding) { layer, out in
-                    packed.withPointers { floats, pointers, counts in
-                        nonisolated(unsafe) let (f, p, n) = (floats, pointers, counts)
-                        Parallelism.forEachBand(rows: layer.height, threads: threads) { rows in
-                            band(f, p, n, layer.pixels, Int32(layer.width), Int32(layer.height), Int32(layer.padX), Int32(layer.padY),
-                                 layer.scale, out.base, Int32(rows.lowerBound), Int32(rows.upperBound))
+            ShaderRunner { source, geometry, scheme, threads in
+                let packed = MetalArguments(binding, ShaderArguments(arguments, boundingRect: geometry.bounds, colorScheme: scheme))
+                // The layer's geometry as the generated loop reads it (SwiftUI_Metal.h's LayerPixels).
+                let g = geometry
+                let ints: [Int32] = [Int32(clamping: g.originX), Int32(clamping: g.originY), Int32(clamping: g.padX), Int32(clamping: g.padY)]
+                let floats: [Float] = [g.phaseX, g.phaseY, g.scaleX, g.scaleY]
+                return ShaderRunner.withBuffers(source, geometry) { layer, out in
+                    packed.withPointers { values, pointers, counts in
+                        ints.withUnsafeBufferPointer { gi in
+                            floats.withUnsafeBufferPointer { gf in
+                                nonisolated(unsafe) let (f, p, n, i, x) = (values, pointers, counts, gi.baseAddress!, gf.baseAddress!)
+                                Parallelism.forEachBand(rows: layer.height, threads: threads) { rows in
+                                    band(f, p, n, layer.pixels, Int32(layer.width), Int32(layer.height), i, x,
+                                         out.base, Int32(rows.lowerBound), Int32(rows.upperBound))
+                                }
+                            }
                         }
                     }
                 }

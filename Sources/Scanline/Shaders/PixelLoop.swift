@@ -59,39 +59,42 @@ public enum Parallelism {
 
 @usableFromInline enum PixelLoop {
     @inlinable static func layer<F: LayerShaderFunction>(_ f: F, _ layer: Layer, _ out: OutputPixels,
-                                                         width: Int, height: Int, scale: Float, threads: Int) {
+                                                         width: Int, height: Int, threads: Int) {
+        let g = layer.geometry
         Parallelism.forEachBand(rows: height, threads: threads) { rows in
             for j in rows {
-                let y = (Float(j) + 0.5) / scale
+                let y = g.y(j)
                 let row = f.row(y: y)
                 for i in 0..<width {
-                    out.store(f.pixel(SIMD2((Float(i) + 0.5) / scale, y), layer, row), at: j * width + i)
+                    out.store(f.pixel(SIMD2(g.x(i), y), layer, row), at: j * width + i)
                 }
             }
         }
     }
 
     @inlinable static func color<F: ColorShaderFunction>(_ f: F, _ layer: Layer, _ out: OutputPixels,
-                                                         width: Int, height: Int, scale: Float, threads: Int) {
+                                                         width: Int, height: Int, threads: Int) {
+        let g = layer.geometry
         Parallelism.forEachBand(rows: height, threads: threads) { rows in
             for j in rows {
-                let y = (Float(j) + 0.5) / scale
+                let y = g.y(j)
                 let row = f.row(y: y)
                 for i in 0..<width {
-                    out.store(f.pixel(SIMD2((Float(i) + 0.5) / scale, y), layer.texel(i, j), row), at: j * width + i)
+                    out.store(f.pixel(SIMD2(g.x(i), y), layer.texel(i, j), row), at: j * width + i)
                 }
             }
         }
     }
 
     @inlinable static func distortion<F: DistortionShaderFunction>(_ f: F, _ layer: Layer, _ out: OutputPixels,
-                                                                   width: Int, height: Int, scale: Float, threads: Int) {
+                                                                   width: Int, height: Int, threads: Int) {
+        let g = layer.geometry
         Parallelism.forEachBand(rows: height, threads: threads) { rows in
             for j in rows {
-                let y = (Float(j) + 0.5) / scale
+                let y = g.y(j)
                 let row = f.row(y: y)
                 for i in 0..<width {
-                    out.store(layer.sample(f.pixel(SIMD2((Float(i) + 0.5) / scale, y), row)), at: j * width + i)
+                    out.store(layer.sample(f.pixel(SIMD2(g.x(i), y), row)), at: j * width + i)
                 }
             }
         }
@@ -102,19 +105,18 @@ public enum Parallelism {
 /// registers the function, where the function's type is known, so the pixel loop inside is
 /// specialised for it; the one indirect call is per frame, here.
 @usableFromInline struct ShaderRunner {
-    @usableFromInline typealias Run = (_ source: PixelBuffer, _ padding: (x: Int, y: Int), _ scheme: ColorScheme, _ threads: Int) -> PixelBuffer
+    @usableFromInline typealias Run = (_ source: PixelBuffer, _ geometry: LayerGeometry, _ scheme: ColorScheme, _ threads: Int) -> PixelBuffer
     @usableFromInline let run: Run
     @usableFromInline init(_ run: @escaping Run) { self.run = run }
 
     /// Runs `body` with the source as a `Layer` and an output buffer of the same size.
-    @usableFromInline static func withBuffers(_ source: PixelBuffer, _ padding: (x: Int, y: Int),
+    @usableFromInline static func withBuffers(_ source: PixelBuffer, _ geometry: LayerGeometry,
                                               _ body: (Layer, OutputPixels) -> Void) -> PixelBuffer {
         let src = source.converted(to: .premultiplied)
         var out = [UInt8](repeating: 0, count: src.bytes.count)
         src.bytes.withUnsafeBufferPointer { s in
             out.withUnsafeMutableBufferPointer { o in
-                body(Layer(pixels: s.baseAddress!, width: src.width, height: src.height, padX: padding.x, padY: padding.y,
-                           scale: Float(src.scale)), OutputPixels(o.baseAddress!))
+                body(Layer(pixels: s.baseAddress!, width: src.width, height: src.height, geometry: geometry), OutputPixels(o.baseAddress!))
             }
         }
         return PixelBuffer(unchecked: src.width, src.height, src.scale, .premultiplied, out)

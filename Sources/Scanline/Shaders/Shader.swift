@@ -120,8 +120,9 @@ public struct Shader: Equatable, Sendable {
         let generic = entry.makeRunner(arguments)
         guard let fast = entry.accelerated else { return generic }
         let args = arguments
-        return ShaderRunner { source, padding, scheme, threads in
-            fast(ShaderArguments(args, source: source, colorScheme: scheme), source, threads) ?? generic.run(source, padding, scheme, threads)
+        return ShaderRunner { source, geometry, scheme, threads in
+            fast(ShaderArguments(args, boundingRect: geometry.bounds, colorScheme: scheme), source, geometry, threads)
+                ?? generic.run(source, geometry, scheme, threads)
         }
     }
 }
@@ -251,10 +252,10 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// Registers a layer-effect function under `name`, replacing any function of that name.
     @inlinable public func register<F: LayerShaderFunction>(_ type: F.Type, as name: String) {
         registry.add(name, ShaderRegistry.Entry(kind: .layer, parameters: F.parameters) { arguments in
-            ShaderRunner { source, padding, scheme, threads in
-                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
-                return ShaderRunner.withBuffers(source, padding) { layer, out in
-                    PixelLoop.layer(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+            ShaderRunner { source, geometry, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, boundingRect: geometry.bounds, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, geometry) { layer, out in
+                    PixelLoop.layer(f, layer, out, width: source.width, height: source.height, threads: threads)
                 }
             }
         })
@@ -262,10 +263,10 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// Registers a color-effect function under `name`.
     @inlinable public func register<F: ColorShaderFunction>(_ type: F.Type, as name: String) {
         registry.add(name, ShaderRegistry.Entry(kind: .color, parameters: F.parameters) { arguments in
-            ShaderRunner { source, padding, scheme, threads in
-                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
-                return ShaderRunner.withBuffers(source, padding) { layer, out in
-                    PixelLoop.color(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+            ShaderRunner { source, geometry, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, boundingRect: geometry.bounds, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, geometry) { layer, out in
+                    PixelLoop.color(f, layer, out, width: source.width, height: source.height, threads: threads)
                 }
             }
         })
@@ -273,20 +274,31 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// Registers a distortion-effect function under `name`.
     @inlinable public func register<F: DistortionShaderFunction>(_ type: F.Type, as name: String) {
         registry.add(name, ShaderRegistry.Entry(kind: .distortion, parameters: F.parameters) { arguments in
-            ShaderRunner { source, padding, scheme, threads in
-                let f = F(arguments: ShaderArguments(arguments, source: source, colorScheme: scheme))
-                return ShaderRunner.withBuffers(source, padding) { layer, out in
-                    PixelLoop.distortion(f, layer, out, width: source.width, height: source.height, scale: Float(source.scale), threads: threads)
+            ShaderRunner { source, geometry, scheme, threads in
+                let f = F(arguments: ShaderArguments(arguments, boundingRect: geometry.bounds, colorScheme: scheme))
+                return ShaderRunner.withBuffers(source, geometry) { layer, out in
+                    PixelLoop.distortion(f, layer, out, width: source.width, height: source.height, threads: threads)
                 }
             }
         })
     }
     /// Registers a hand-tuned implementation for an already registered function: `run` gets the
-    /// checked arguments and the image and returns the result, or nil to fall back to the generic
-    /// loop (for arguments it does not handle). Built-in effects use this for their row kernels.
+    /// checked arguments, the layer's pixels and where they sit in the view (`LayerGeometry`), and
+    /// returns the result, or nil to fall back to the generic loop (for arguments or geometry it
+    /// does not handle). Built-in effects use this for their row kernels.
+    public func registerAccelerated(_ name: String,
+                                    _ run: @escaping @Sendable (_ arguments: ShaderArguments, _ image: PixelBuffer, _ geometry: LayerGeometry,
+                                                                _ threads: Int) -> PixelBuffer?) {
+        registry.accelerate(name, run)
+    }
+    /// As `registerAccelerated(_:_:)`, for a kernel that handles only an image on its own (pixel
+    /// i's centre at (i + 0.5) / scale, no padding beyond the image): other geometries use the
+    /// generic loop.
     public func registerAccelerated(_ name: String,
                                     _ run: @escaping @Sendable (_ arguments: ShaderArguments, _ image: PixelBuffer, _ threads: Int) -> PixelBuffer?) {
-        registry.accelerate(name, run)
+        registry.accelerate(name) { args, image, geometry, threads in
+            geometry.isImageAligned(image) && geometry.padX == 0 && geometry.padY == 0 ? run(args, image, threads) : nil
+        }
     }
     /// The names of the registered functions.
     public var functionNames: [String] { registry.names }
@@ -298,7 +310,7 @@ public struct ShaderLibrary: Equatable, Sendable {
         var kind: ShaderKind
         var parameters: [ShaderParameter]
         var makeRunner: ([Shader.Argument]) -> ShaderRunner
-        var accelerated: (@Sendable (ShaderArguments, PixelBuffer, Int) -> PixelBuffer?)? = nil
+        var accelerated: (@Sendable (ShaderArguments, PixelBuffer, LayerGeometry, Int) -> PixelBuffer?)? = nil
         @usableFromInline init(kind: ShaderKind, parameters: [ShaderParameter], makeRunner: @escaping ([Shader.Argument]) -> ShaderRunner) {
             self.kind = kind; self.parameters = parameters; self.makeRunner = makeRunner
         }
@@ -306,7 +318,7 @@ public struct ShaderLibrary: Equatable, Sendable {
     private var entries: [String: Entry] = [:]
     private let lock = NSLock()
     @usableFromInline func add(_ name: String, _ e: Entry) { lock.lock(); entries[name] = e; lock.unlock() }
-    func accelerate(_ name: String, _ run: @escaping @Sendable (ShaderArguments, PixelBuffer, Int) -> PixelBuffer?) {
+    func accelerate(_ name: String, _ run: @escaping @Sendable (ShaderArguments, PixelBuffer, LayerGeometry, Int) -> PixelBuffer?) {
         lock.lock(); entries[name]?.accelerated = run; lock.unlock()
     }
     func entry(named name: String) -> Entry? { lock.lock(); defer { lock.unlock() }; return entries[name] }

@@ -13,7 +13,7 @@ extension PixelBuffer {
                             colorScheme: ColorScheme = .light, threads: Int? = nil) throws -> PixelBuffer {
         guard isEnabled else { return self }
         let runner = try shader.prepare(as: .layerEffect)
-        return runner.run(self, padding(maxSampleOffset), colorScheme, threads ?? Parallelism.threadCount)
+        return runner.run(self, .image(self, padding: padding(maxSampleOffset)), colorScheme, threads ?? Parallelism.threadCount)
     }
 
     /// Runs a color-effect shader on every pixel, as SwiftUI's `colorEffect(_:isEnabled:)`.
@@ -21,7 +21,7 @@ extension PixelBuffer {
                             threads: Int? = nil) throws -> PixelBuffer {
         guard isEnabled else { return self }
         let runner = try shader.prepare(as: .colorEffect)
-        return runner.run(self, (0, 0), colorScheme, threads ?? Parallelism.threadCount)
+        return runner.run(self, .image(self), colorScheme, threads ?? Parallelism.threadCount)
     }
 
     /// Moves pixels by a distortion shader, as SwiftUI's `distortionEffect(_:maxSampleOffset:isEnabled:)`.
@@ -29,7 +29,14 @@ extension PixelBuffer {
                                  colorScheme: ColorScheme = .light, threads: Int? = nil) throws -> PixelBuffer {
         guard isEnabled else { return self }
         let runner = try shader.prepare(as: .distortionEffect)
-        return runner.run(self, padding(maxSampleOffset), colorScheme, threads ?? Parallelism.threadCount)
+        return runner.run(self, .image(self, padding: padding(maxSampleOffset)), colorScheme, threads ?? Parallelism.threadCount)
+    }
+
+    /// Runs `shader` as `usage` over a view's layer: these pixels, placed in the view by
+    /// `geometry` (the node path of `ShaderNode`, where the layer is rasterised on the device's
+    /// pixel grid and already holds the `maxSampleOffset` margin).
+    func shaded(_ shader: Shader, as usage: Shader.UsageType, geometry: LayerGeometry, colorScheme: ColorScheme, threads: Int? = nil) throws -> PixelBuffer {
+        try shader.prepare(as: usage).run(self, geometry, colorScheme, threads ?? Parallelism.threadCount)
     }
 
     /// `maxSampleOffset` in whole pixels (rounded up; NaN and negatives count as 0).

@@ -135,18 +135,49 @@ public struct ShaderArguments: Sendable {
     }
 }
 
-/// The rasterised content a layer effect reads, as `SwiftUI::Layer`: the content padded on each
-/// side by `maxSampleOffset` with transparent pixels. `sample` filters bilinearly and clamps to
-/// the padded layer's edge.
+/// Where a layer's pixels sit in the view's own space. Pixels are counted on the device's grid:
+/// pixel u (a "local pixel" index) covers device pixel X₀ + u, where X₀ is the device pixel that
+/// holds the view's origin, and its centre is at ((u + 0.5) − phase) / scale points. The layer
+/// buffer's pixel 0 is local pixel `originX`. An image on its own (`PixelBuffer.layerEffect`) has
+/// origin 0, phase 0 and its own scale, so pixel i's centre is (i + 0.5) / scale, as before.
+public struct LayerGeometry: Sendable, Equatable {
+    /// The local pixel index of the buffer's first column and row (negative when the buffer
+    /// starts left of or above the view, as a padded layer does).
+    public var originX: Int, originY: Int
+    /// Where the view's origin falls inside its device pixel, in pixels, 0 ≤ phase < 1 (0 when
+    /// the view sits on whole pixels).
+    public var phaseX: Float, phaseY: Float
+    /// Device pixels per point along each axis (the display scale times any scale effect).
+    public var scaleX: Float, scaleY: Float
+    /// Transparent pixels imagined beyond the buffer's edges, which `sample` clamps to.
+    public var padX: Int, padY: Int
+    /// The view's bounds in its own space, in points (`.boundingRect` arguments).
+    public var bounds: CGRect
+
+    /// The geometry of an image on its own, with `padding` transparent pixels around it.
+    public static func image(_ image: PixelBuffer, padding: (x: Int, y: Int) = (0, 0)) -> LayerGeometry {
+        LayerGeometry(originX: 0, originY: 0, phaseX: 0, phaseY: 0, scaleX: Float(image.scale), scaleY: Float(image.scale),
+                      padX: padding.x, padY: padding.y, bounds: CGRect(origin: .zero, size: image.size))
+    }
+    /// True when pixel i's centre is (i + 0.5) / scale in both axes, as for an image on its own.
+    public func isImageAligned(_ image: PixelBuffer) -> Bool {
+        originX == 0 && originY == 0 && phaseX == 0 && phaseY == 0 && scaleX == Float(image.scale) && scaleY == Float(image.scale)
+    }
+    /// The centre of buffer column `i`, in points.
+    @inlinable public func x(_ i: Int) -> Float { ((Float(i + originX) + 0.5) - phaseX) / scaleX }
+    /// The centre of buffer row `j`, in points.
+    @inlinable public func y(_ j: Int) -> Float { ((Float(j + originY) + 0.5) - phaseY) / scaleY }
+}
+
+/// The rasterised content a layer effect reads, as `SwiftUI::Layer`: the view's pixels (padded
+/// by `maxSampleOffset`). `sample` filters bilinearly and clamps to the layer's edge pixels.
 public struct Layer: @unchecked Sendable {
     @usableFromInline let pixels: UnsafePointer<UInt8>
     @usableFromInline let width: Int, height: Int
-    /// Padding in pixels on the left/right and top/bottom.
-    @usableFromInline let padX: Int, padY: Int
-    @usableFromInline let scale: Float
+    @usableFromInline let geometry: LayerGeometry
 
-    @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, padX: Int, padY: Int, scale: Float) {
-        self.pixels = pixels; self.width = width; self.height = height; self.padX = padX; self.padY = padY; self.scale = scale
+    @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, geometry: LayerGeometry) {
+        self.pixels = pixels; self.width = width; self.height = height; self.geometry = geometry
     }
 
     /// The premultiplied colour at column `x`, row `y` of the content (pixels); transparent outside.
@@ -168,15 +199,19 @@ public struct Layer: @unchecked Sendable {
 
     /// The colour at `p` (points, local space), bilinearly filtered, premultiplied, 0...1.
     @inlinable @inline(__always) public func sample(_ p: SIMD2<Float>) -> SIMD4<Float> {
-        // Pixel centres sit at (i + 0.5) / scale; clamp to the centres of the padded layer's edge pixels.
-        var x = p.x * scale - 0.5, y = p.y * scale - 0.5
-        let minX = Float(-padX), maxX = Float(width - 1 + padX), minY = Float(-padY), maxY = Float(height - 1 + padY)
+        // In local pixels, centres sit at whole numbers (see LayerGeometry); clamp to the centres
+        // of the (padded) layer's edge pixels, then move to buffer indices.
+        let g = geometry
+        var x = p.x * g.scaleX - 0.5 + g.phaseX, y = p.y * g.scaleY - 0.5 + g.phaseY
+        let minX = Float(g.originX - g.padX), maxX = Float(g.originX + width - 1 + g.padX)
+        let minY = Float(g.originY - g.padY), maxY = Float(g.originY + height - 1 + g.padY)
         if !(x >= minX) { x = minX }   // also catches NaN
         if x > maxX { x = maxX }
         if !(y >= minY) { y = minY }
         if y > maxY { y = maxY }
-        let ix = Layer.floorInt(x), iy = Layer.floorInt(y)
-        let fx = x - Float(ix), fy = y - Float(iy)
+        let lx = Layer.floorInt(x), ly = Layer.floorInt(y)
+        let fx = x - Float(lx), fy = y - Float(ly)
+        let ix = lx - g.originX, iy = ly - g.originY
         let a: SIMD4<Float>, b: SIMD4<Float>, c: SIMD4<Float>, d: SIMD4<Float>
         if ix >= 0 && iy >= 0 && ix + 1 < width && iy + 1 < height {
             let p0 = pixels + (iy * width + ix) * 4, p1 = p0 + width * 4

@@ -75,34 +75,97 @@ extension VisualEffect {
     public func brightness(_ amount: Double) -> _VisualEffectChain { then(.filter(.brightness(amount))) }
 }
 
+/// A view's layer for a shader effect (issue #16): the view's bounds plus the margin, drawn
+/// into a buffer of whole device pixels under the context's whole transform, so the shader's
+/// result goes back one to one, with no resampling. `geometry` tells the shader where each
+/// buffer pixel's centre lies in the view's own space (points).
+///
+/// When the transform rotates, skews or flips, no buffer lies on the device grid; the layer is
+/// then drawn on the view's own grid at the transform's larger scale and the result is drawn
+/// through the transform (resampled once, as any rotated image is).
+struct ShaderLayer {
+    var pixels: PixelBuffer
+    let geometry: LayerGeometry
+    /// Where the buffer goes: device pixel `device` (on the device grid), or `rect` in user space.
+    let device: (x: Int, y: Int)?
+    let rect: CGRect
+
+    /// Draws the shader's `result` (of the buffer's size) where the buffer came from.
+    func composite(_ result: PixelBuffer, into ctx: GraphicsContext) {
+        if let device { ctx.drawDevicePixels(result, x: device.x, y: device.y) } else { ctx.draw(Image(result), in: rect) }
+    }
+}
+
 extension Node {
-    /// The subtree drawn into its own image, exactly its frame, at `scale`. A subtree with a
-    /// `drawingKey` (a still, blurred cover art under a warp) is drawn once and then reused.
-    func rasterize(scale: CGFloat) -> PixelBuffer? {
-        guard frame.width >= 0.5, frame.height >= 0.5, frame.width.isFinite, frame.height.isFinite else { return nil }
-        let key = drawingKey
-        if let key, let hit = RasterCache.lookup(key, frame, scale) { return hit }
-        let origin = frame.origin
-        let pixels = try? PixelBuffer.render(size: frame.size, scale: scale, environment: environment) { c in
-            c.translateBy(x: -origin.x, y: -origin.y)
-            self.draw(c)
+    /// The layer of this subtree for a shader drawn through `ctx`, `margin` points wider on each
+    /// side (`maxSampleOffset`); nil when nothing of it can show. A subtree with a `drawingKey`
+    /// (a still, blurred cover art under a warp) is drawn once and then reused.
+    func shaderLayer(in ctx: GraphicsContext, margin: CGSize) -> ShaderLayer? {
+        guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0 else { return nil }
+        let s = ctx.surface.scale, t = ctx.transform
+        func ok(_ v: CGFloat) -> CGFloat { v.isFinite ? max(0, min(v, 4096)) : 0 }
+        let pad = CGSize(width: ok(margin.width), height: ok(margin.height))
+        // Snap to whole pixels what is within rounding error of them.
+        func snap(_ v: CGFloat) -> CGFloat { abs(v - v.rounded()) < 1e-6 ? v.rounded() : v }
+        let aligned = t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0
+        // The grid the buffer lies on: pixels per point (kx, ky) and where the view's origin falls
+        // on it (X0, Y0, in grid pixels). On the device grid, or the view's own.
+        let kx: CGFloat, ky: CGFloat, x0: CGFloat, y0: CGFloat
+        if aligned {
+            kx = t.a * s; ky = t.d * s
+            x0 = snap((t.a * frame.minX + t.tx) * s); y0 = snap((t.d * frame.minY + t.ty) * s)
+        } else {
+            let k = s * max(hypot(t.a, t.b), hypot(t.c, t.d))
+            kx = k; ky = k; x0 = 0; y0 = 0
         }
-        if let key, let pixels { RasterCache.store(key, frame, scale, pixels) }
-        return pixels
+        guard kx.isFinite, ky.isFinite, kx > 0, ky > 0, x0.isFinite, y0.isFinite else { return nil }
+        let n0 = x0.rounded(.down), m0 = y0.rounded(.down)
+        var bx0 = snap(x0 - pad.width * kx).rounded(.down), bx1 = snap(x0 + (frame.width + pad.width) * kx).rounded(.up)
+        var by0 = snap(y0 - pad.height * ky).rounded(.down), by1 = snap(y0 + (frame.height + pad.height) * ky).rounded(.up)
+        if aligned {
+            // What lies farther off the surface than the shader reads cannot reach it.
+            let mx = (pad.width * kx).rounded(.up) + 2, my = (pad.height * ky).rounded(.up) + 2
+            let o = ctx.surface.origin
+            bx0 = max(bx0, CGFloat(o.x) - mx); by0 = max(by0, CGFloat(o.y) - my)
+            bx1 = min(bx1, CGFloat(o.x + ctx.surface.width) + mx); by1 = min(by1, CGFloat(o.y + ctx.surface.height) + my)
+        }
+        let w = bx1 - bx0, h = by1 - by0
+        guard w >= 1, h >= 1, w <= CGFloat(PixelBuffer.maximumSide), h <= CGFloat(PixelBuffer.maximumSide), w * h <= CGFloat(1 << 28) else { return nil }
+        let geometry = LayerGeometry(originX: Int(bx0 - n0), originY: Int(by0 - m0), phaseX: Float(x0 - n0), phaseY: Float(y0 - m0),
+                                     scaleX: Float(kx), scaleY: Float(ky), padX: 0, padY: 0, bounds: CGRect(origin: .zero, size: frame.size))
+        // On the device grid the layer is a piece of the canvas (its surface's origin is the
+        // buffer's first device pixel), drawn with the context's own transform, so it rasterises
+        // exactly as the canvas would. Off the grid it is drawn in the view's own space.
+        let transform = aligned ? t : CGAffineTransform(translationX: -frame.minX, y: -frame.minY)
+            .concatenating(CGAffineTransform(scaleX: kx / s, y: ky / s))
+            .concatenating(CGAffineTransform(translationX: (x0 - bx0) / s, y: (y0 - by0) / s))
+        let origin = aligned ? (Int(bx0), Int(by0)) : (0, 0)
+        let cacheKey = drawingKey.map { RasterCache.Key(drawing: $0, frame: frame, transform: transform, size: CGSize(width: w, height: h),
+                                                          origin: CGPoint(x: origin.0, y: origin.1), scale: s) }
+        let pixels: PixelBuffer
+        if let cacheKey, let hit = RasterCache.lookup(cacheKey) { pixels = hit } else {
+            guard let surface = try? CairoSurface(width: Int(w), height: Int(h), scale: s, origin: origin) else { return nil }
+            // Logged in the canvas's space; a layer off the grid has a space of its own and is not logged.
+            surface.log = aligned ? ctx.surface.log : nil
+            surface.logOrigin = ctx.surface.logOrigin
+            var inner = GraphicsContext(surface: surface, environment: ctx.environment)
+            inner.transform = transform
+            inner.disablesSubpixelQuantization = ctx.disablesSubpixelQuantization
+            draw(inner)
+            pixels = surface.pixelBuffer().converted(to: .premultiplied)
+            if let cacheKey { RasterCache.store(cacheKey, pixels) }
+        }
+        let userRect = CGRect(x: frame.minX + (bx0 - x0) / kx, y: frame.minY + (by0 - y0) / ky, width: w / kx, height: h / ky)
+        return ShaderLayer(pixels: pixels, geometry: geometry, device: aligned ? (Int(bx0), Int(by0)) : nil, rect: userRect)
     }
 
-    /// Runs a shader over the rasterised subtree. Positions are in the view's local space; the
-    /// layer is the view's frame, padded with transparency by `maxSampleOffset`.
-    func shaded(_ pixels: PixelBuffer, _ shader: Shader, _ usage: Shader.UsageType, _ offset: CGSize, graph: ViewGraph?) -> PixelBuffer {
+    /// Runs a shader over a layer; a failing shader is reported once and leaves the layer as it is.
+    func shaded(_ layer: ShaderLayer, _ shader: Shader, _ usage: Shader.UsageType, graph: ViewGraph?) -> PixelBuffer {
         do {
-            switch usage {
-            case .colorEffect: return try pixels.colorEffect(shader, colorScheme: environment.colorScheme)
-            case .distortionEffect: return try pixels.distortionEffect(shader, maxSampleOffset: offset, colorScheme: environment.colorScheme)
-            default: return try pixels.layerEffect(shader, maxSampleOffset: offset, colorScheme: environment.colorScheme)
-            }
+            return try layer.pixels.shaded(shader, as: usage, geometry: layer.geometry, colorScheme: environment.colorScheme)
         } catch {
             graph?.warn("\(error)")
-            return pixels
+            return layer.pixels
         }
     }
 }
@@ -110,28 +173,30 @@ extension Node {
 /// Layers of subtrees with a `drawingKey`, most recent last, so a shader over a still subtree
 /// does not redraw it every frame.
 enum RasterCache {
-    struct Entry { let key: DrawingKey, frame: CGRect, scale: CGFloat, pixels: PixelBuffer }
+    struct Key: Equatable { let drawing: DrawingKey, frame: CGRect, transform: CGAffineTransform, size: CGSize, origin: CGPoint, scale: CGFloat }
+    struct Entry { let key: Key, pixels: PixelBuffer }
     static let lock = NSLock()
     nonisolated(unsafe) static var entries: [Entry] = []
     /// Layers kept.
     static let size = 2
 
-    static func lookup(_ key: DrawingKey, _ frame: CGRect, _ scale: CGFloat) -> PixelBuffer? {
+    static func lookup(_ key: Key) -> PixelBuffer? {
         lock.withLock {
-            guard let e = entries.first(where: { $0.key == key && $0.frame == frame && $0.scale == scale }) else { return nil }
+            guard let e = entries.first(where: { $0.key == key }) else { return nil }
             CacheProbe.current?.hit()
             return e.pixels
         }
     }
-    static func store(_ key: DrawingKey, _ frame: CGRect, _ scale: CGFloat, _ pixels: PixelBuffer) {
+    static func store(_ key: Key, _ pixels: PixelBuffer) {
         lock.withLock {
-            entries.append(Entry(key: key, frame: frame, scale: scale, pixels: pixels))
+            entries.append(Entry(key: key, pixels: pixels))
             if entries.count > size { entries.removeFirst() }
         }
     }
 }
 
-/// `.colorEffect`, `.distortionEffect` and `.layerEffect` on a view.
+/// `.colorEffect`, `.distortionEffect` and `.layerEffect` on a view: the view's bounds plus
+/// `maxSampleOffset` rasterised on the device grid, shaded, and composited back one to one.
 final class ShaderNode: WrapperNode {
     let shader: Shader, usage: Shader.UsageType, offset: CGSize, isEnabled: Bool
     weak var graph: ViewGraph?
@@ -141,8 +206,9 @@ final class ShaderNode: WrapperNode {
     }
     override var kind: String { "Shader(\(shader.function.name))" }
     override func draw(_ ctx: GraphicsContext) {
-        guard isEnabled, let pixels = child.rasterize(scale: ctx.surface.scale) else { child.draw(ctx); return }
-        ctx.draw(Image(shaded(pixels, shader, usage, offset, graph: graph)), in: frame)
+        guard isEnabled else { child.draw(ctx); return }
+        guard let layer = child.shaderLayer(in: ctx, margin: usage == .colorEffect ? .zero : offset) else { return }
+        layer.composite(shaded(layer, shader, usage, graph: graph), into: ctx)
     }
 }
 
@@ -157,13 +223,10 @@ final class VisualEffectNode: WrapperNode {
     override func draw(_ ctx: GraphicsContext) {
         let items = make(GeometryProxy(size: frame.size, globalFrame: frame))
         var c = ctx
-        var pixels: PixelBuffer? = nil
+        var shaders: [(Shader, Shader.UsageType, CGSize)] = []
         for item in items {
             switch item {
-            case let .shader(shader, usage, offset, enabled):
-                guard enabled else { continue }
-                if pixels == nil { pixels = child.rasterize(scale: ctx.surface.scale) }
-                if let p = pixels { pixels = shaded(p, shader, usage, offset, graph: graph) }
+            case let .shader(shader, usage, offset, enabled): if enabled { shaders.append((shader, usage, offset)) }
             case .filter(let f): c.addFilter(f)
             case .offset(let s): c.translateBy(x: s.width, y: s.height)
             case let .scale(s, anchor):
@@ -175,7 +238,12 @@ final class VisualEffectNode: WrapperNode {
             case .opacity(let o): c.opacity *= o
             }
         }
-        if let pixels { c.draw(Image(pixels), in: frame) } else { child.draw(c) }
+        guard !shaders.isEmpty else { child.draw(c); return }
+        // One layer, wide enough for every shader's margin, shaded in order.
+        let margin = shaders.reduce(CGSize.zero) { m, s in s.1 == .colorEffect ? m : CGSize(width: max(m.width, s.2.width), height: max(m.height, s.2.height)) }
+        guard var layer = child.shaderLayer(in: c, margin: margin) else { return }
+        for (shader, usage, _) in shaders { layer.pixels = shaded(layer, shader, usage, graph: graph) }
+        layer.composite(layer.pixels, into: c)
     }
 }
 
