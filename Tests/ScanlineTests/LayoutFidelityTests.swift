@@ -525,3 +525,76 @@ struct TickKey: PreferenceKey {
     static let defaultValue = 0
     static func reduce(value: inout Int, nextValue: () -> Int) { value = max(value, nextValue()) }
 }
+
+// MARK: - Frames animate (issue #16 point 11's animated AnyLayout switch; #17 point 0's frames)
+
+/// Turns `on` at 0.5 s inside `withAnimation(.linear(duration: 1))`, so at 1 s every frame it
+/// moves is half-way.
+struct Toggling<Content: View>: View {
+    let content: (Bool) -> Content
+    @State var on = false
+    var body: some View {
+        content(on).task {
+            try? await Task.sleep(for: .seconds(0.5))
+            withAnimation(.linear(duration: 1)) { on = true }
+        }
+    }
+}
+
+@MainActor @Suite struct FrameAnimationTests {
+    func frames<V: View>(_ v: V, at t: Double) async throws -> Node {
+        try await SceneRenderer(v, size: CGSize(width: 100, height: 100), fps: 10).advance(to: t)
+    }
+
+    @Test func aGrowingFrameAndTheSiblingItPushes() async throws {
+        // Before: 10 + 10 tall, the stack at y 40. After: 60 + 10, at y 15. Half-way: the first view
+        // at y 27.5 and 35 tall, the second at 62.5.
+        let v = Toggling { on in
+            VStack(spacing: 0) { Color.red.frame(width: 20, height: on ? 60 : 10).id("a"); Color.blue.frame(width: 20, height: 10).id("b") }
+        }
+        #expect(try await frames(v, at: 0.4).frame(of: "a") == CGRect(x: 40, y: 40, width: 20, height: 10))
+        let mid = try await frames(v, at: 1.0)
+        #expect(mid.frame(of: "a") == CGRect(x: 40, y: 27.5, width: 20, height: 35))
+        #expect(mid.frame(of: "b") == CGRect(x: 40, y: 62.5, width: 20, height: 10))
+        let end = try await frames(v, at: 1.6)
+        #expect(end.frame(of: "a") == CGRect(x: 40, y: 15, width: 20, height: 60) && end.frame(of: "b").minY == 75)
+    }
+
+    @Test func paddingAnimates() async throws {
+        // The block is at y 45 with no padding and at 70 with 50 on top; half-way 57.5.
+        let v = Toggling { on in block(20, 10).id("a").padding(.top, on ? 50 : 0) }
+        #expect(try await frames(v, at: 1.0).frame(of: "a").minY == 57.5)
+    }
+
+    @Test func anyLayoutSwitchAnimates() async throws {
+        // Row: b at (50, 40); column: b at (40, 50); half-way (45, 45).
+        let v = Toggling { on in
+            (on ? AnyLayout(VStackLayout(spacing: 0)) : AnyLayout(HStackLayout(spacing: 0))) { block(20, 20).id("a"); block(20, 20).id("b") }
+        }
+        #expect(try await frames(v, at: 0.4).frame(of: "b").origin == CGPoint(x: 50, y: 40))
+        #expect(try await frames(v, at: 1.0).frame(of: "b").origin == CGPoint(x: 45, y: 45))
+        #expect(try await frames(v, at: 1.5).frame(of: "b").origin == CGPoint(x: 40, y: 50))
+    }
+
+    @Test func withoutAnAnimationFramesJump() async throws {
+        struct Jump: View {
+            @State var on = false
+            var body: some View {
+                block(20, on ? 60 : 10).id("a").task { try? await Task.sleep(for: .seconds(0.5)); on = true }
+            }
+        }
+        #expect(try await frames(Jump(), at: 0.6).frame(of: "a").height == 60)
+    }
+}
+
+@MainActor @Suite struct StateIsolationTests {
+    @Test func oneViewValueRenderedTwiceStartsFromItsInitialStateEachTime() async throws {
+        // Copies of a view value share the @State box they were made with; each render adopts a
+        // fresh box from the initial value, so the second render is not the first one's leftovers.
+        let v = Toggling { on in block(20, on ? 60 : 10).id("a") }
+        let first = try await SceneRenderer(v, size: CGSize(width: 100, height: 100), fps: 10).advance(to: 2)
+        #expect(first.frame(of: "a").height == 60)
+        let second = try await SceneRenderer(v, size: CGSize(width: 100, height: 100), fps: 10).advance(to: 0.2)
+        #expect(second.frame(of: "a").height == 10)
+    }
+}

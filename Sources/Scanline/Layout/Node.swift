@@ -71,6 +71,10 @@ struct DrawingKey: Hashable {
     var gridCell = GridCellOptions()
     /// The axis of the stack this view was built in (a `Spacer` grows along it), or nil.
     var stackAxis: Axis?
+    /// The view's structural identity (its path in the view tree): its frame animates by it.
+    var identity: String?
+    /// The transaction `.animation(_:value:)` set for this view, if any.
+    var transactionOverride: Transaction?
     /// The view's explicit or `ForEach` identity, for `scrollTo`.
     var viewID: AnyHashable?
     /// The view's `.tag(_:)`, for a canvas's symbols.

@@ -41,8 +41,10 @@ public protocol DynamicProperty {}
 /// Storage for one `@State`, owned by the view graph and kept across frames.
 final class StateBox<Value>: @unchecked Sendable {
     var value: Value
+    /// The value the view was made with: a graph that adopts the state starts from it.
+    let initial: Value
     weak var graph: ViewGraph?
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) { self.value = value; initial = value }
     func set(_ newValue: Value) {
         value = newValue
         // Marks the graph changed, from whichever thread writes (SwiftUI warns about writes off
@@ -83,8 +85,12 @@ extension State: LinkableProperty {
         if let stored = graph.states[key] as? StateBox<Value> {
             p.pointee.box = stored
         } else {
-            p.pointee.box.graph = graph
-            graph.states[key] = p.pointee.box
+            // A box of this graph's own, from the view's initial value: copies of one view value
+            // share the box they were made with, and a render must not see another render's changes.
+            let fresh = StateBox(p.pointee.box.initial)
+            fresh.graph = graph
+            graph.states[key] = fresh
+            p.pointee.box = fresh
         }
     }
 }

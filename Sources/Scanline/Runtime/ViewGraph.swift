@@ -33,6 +33,8 @@
     nonisolated let changes = StateChanges()
     /// The transaction and time of the last state change not yet seen by a build.
     var pendingChange: (transaction: Transaction?, time: Double)? { changes.pending }
+    /// The change the last build saw: its layout animates under that transaction.
+    var buildChange: (transaction: Transaction?, time: Double)?
     /// The last `scrollTo`: which view, where, and with which transaction, at what time.
     struct ScrollRequest { var id: AnyHashable; var anchor: UnitPoint?; var transaction: Transaction?; var time: Double }
     var scrollRequest: ScrollRequest?
@@ -71,6 +73,7 @@
         env.warningLog = warningLog
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         let node = b.build(root)
+        buildChange = changes.pending
         changes.clear()
         return node
     }
@@ -88,6 +91,37 @@
         let actions = afterBuild
         afterBuild = []
         for a in actions { a() }
+    }
+
+    /// Animates every view's frame (layout's result) from the frame shown toward the frame just
+    /// laid out, under the transaction of the change that moved it, as SwiftUI animates geometry:
+    /// a frame that grows animates, and so does the sibling it pushes. A view's frame is kept by
+    /// its identity; views seen for the first time appear where they are laid out.
+    func animateFrames(_ root: Node) {
+        var seen = Set<String>()
+        func visit(_ node: Node) {
+            if let id = node.identity, seen.insert(id).inserted {
+                let key = id + "#frame"
+                let target = node.frame
+                let track: Track<CGRect.AnimatableData>
+                if let t = tracks[key] as? Track<CGRect.AnimatableData> { track = t } else {
+                    track = Track(AnimatedValue(target.animatableData)); tracks[key] = track
+                }
+                if track.value.target != target.animatableData {
+                    let (transaction, changeTime) = buildChange ?? (nil, time)
+                    withTransaction(node.transactionOverride ?? transaction ?? Transaction()) {
+                        track.value.set(target.animatableData, at: min(changeTime, time))
+                    }
+                }
+                if track.value.isAnimating(at: time) {
+                    var shown = CGRect.zero
+                    shown.animatableData = track.value.value(at: time)
+                    node.frame = shown
+                }
+            }
+            for c in (node as? GroupNode)?.flattened ?? node.children { visit(c) }
+        }
+        visit(root)
     }
 
     /// Interpolates an animatable value kept at `key`: a change since the last build starts an
@@ -162,14 +196,10 @@
     func buildTyped<V: View>(_ view: V) -> Node {
         var b = self
         if let p = view as? any PrimitiveView {
-            let node = p.makeNode(&b)
-            if !node.hasEnvironment { node.environment = environment }
-            return node
+            return adopt(p.makeNode(&b))
         }
         if let shape = view as? any Shape {
-            let node = ShapeNode(shape: shape, style: nil)
-            if !node.hasEnvironment { node.environment = environment }
-            return node
+            return adopt(ShapeNode(shape: shape, style: nil))
         }
         // A composite view: connect its state and environment, animate it if it is animatable,
         // then build its body.
@@ -179,6 +209,14 @@
             v = animateValue(animatable, key: path + "#anim") as! V
         }
         return b.child(v.body, key: "body")
+    }
+
+    /// Gives a node made here its environment, identity and animation override, unless a
+    /// builder deeper down already did (a modifier that returns its content's node).
+    func adopt(_ node: Node) -> Node {
+        if !node.hasEnvironment { node.environment = environment }
+        if node.identity == nil { node.identity = path; node.transactionOverride = transactionOverride }
+        return node
     }
 
     func animateValue(_ value: any Animatable, key: String) -> any Animatable {
