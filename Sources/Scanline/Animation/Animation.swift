@@ -17,6 +17,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case delay(Double, Animation)
         case speed(Double, Animation)
         case repeating(count: Int?, autoreverses: Bool, Animation)
+        case custom(AnyCustomAnimation)
     }
     let kind: Kind
 
@@ -122,6 +123,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case let .repeating(count, _, a):
             guard let count else { return false }
             return time >= Double(count) * a.duration
+        case .custom(let c): return c.isFinished(at: time)
         }
     }
 
@@ -135,6 +137,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case let .delay(d, a): return d + a.duration
         case let .speed(s, a): return a.duration / s
         case let .repeating(count, _, a): return count.map { Double($0) * a.duration } ?? .infinity
+        case .custom(let c): return c.duration
         }
     }
 
@@ -177,6 +180,8 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
                 return (r.value, -r.velocity)
             }
             return a.sample(local, initialVelocity: k == 0 ? v0 : 0)
+        case .custom(let c):
+            return t <= 0 ? (0, 0) : c.progress(at: t)
         }
     }
 
@@ -205,7 +210,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .fluidSpring, .analyticSpring: return true
         case let .delay(_, a), let .speed(_, a): return a.hasVelocity
-        case .bezier, .repeating: return false
+        case .bezier, .repeating, .custom: return false
         }
     }
     /// The displacement caused by a unit initial velocity, at `t` (springs, through modifiers).
@@ -226,6 +231,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case let .speed(s, a): return "\(a).speed(\(n(s)))"
         case let .repeating(c, r, a):
             return c.map { "\(a).repeatCount(\($0), autoreverses: \(r))" } ?? "\(a).repeatForever(autoreverses: \(r))"
+        case .custom(let c): return "Animation(\(type(of: c.base)))"
         }
     }
 }

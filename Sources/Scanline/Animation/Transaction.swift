@@ -45,6 +45,19 @@ public struct AnimatedValue<Value: VectorArithmetic> {
         var cumulative: Value
         var start: Double
         var initialVelocity: Value
+        /// A custom animation's context, kept from frame to frame of this change.
+        var context: ContextBox? = nil
+    }
+    final class ContextBox: @unchecked Sendable {
+        var context = AnimationContext<Value>()
+        /// When (since its start) the custom animation first answered nil.
+        var finishedAt: Double?
+    }
+    /// Whether `e` has finished by `time`: a custom animation by its own answers so far (it is
+    /// never asked twice for nothing), a built-in one by its duration.
+    private func isFinished(_ e: Entry, at time: Double) -> Bool {
+        if let box = e.context { return box.finishedAt.map { time - e.start >= $0 } ?? false }
+        return e.animation.isFinished(at: time - e.start)
     }
     private var entries: [Entry] = []
 
@@ -59,22 +72,34 @@ public struct AnimatedValue<Value: VectorArithmetic> {
         guard let anim else { entries = []; return }
         prune(at: time)
         if entries.isEmpty {
-            entries = [Entry(animation: anim, cumulative: newValue - target, start: time, initialVelocity: .zero)]
-        } else if anim.mergesWithRunningAnimation {
+            entries = [Entry(animation: anim, cumulative: newValue - target, start: time, initialVelocity: .zero, context: box(anim))]
+        } else if merges(anim, newValue, at: time) {
             let shown = value(at: time), moving = velocity(at: time)
-            entries = [Entry(animation: anim, cumulative: newValue - shown, start: time, initialVelocity: moving)]
+            entries = [Entry(animation: anim, cumulative: newValue - shown, start: time, initialVelocity: moving, context: box(anim))]
         } else {
             let last = entries[entries.count - 1].cumulative
-            entries.append(Entry(animation: anim, cumulative: last + (newValue - target), start: time, initialVelocity: .zero))
+            entries.append(Entry(animation: anim, cumulative: last + (newValue - target), start: time, initialVelocity: .zero, context: box(anim)))
         }
+    }
+
+    private func box(_ a: Animation) -> ContextBox? {
+        if case .custom = a.kind { return ContextBox() }
+        return nil
+    }
+    /// Whether `anim` takes over the running animation (springs; a custom one that says so).
+    private func merges(_ anim: Animation, _ newValue: Value, at time: Double) -> Bool {
+        guard case .custom = anim.kind, let previous = entries.last else { return anim.mergesWithRunningAnimation }
+        var c = AnimationContext<Value>()
+        return anim.shouldMerge(previous: previous.animation, value: newValue - target, time: time - previous.start, context: &c)
     }
 
     /// Drops what no longer counts at `time`: everything once the newest animation has ended,
     /// and the entries before one that has ended (its result is its whole target).
     private mutating func prune(at time: Double) {
+        _ = combined(at: time)   // lets custom animations say whether they are done
         guard let last = entries.last else { return }
-        if last.animation.isFinished(at: time - last.start) { entries = []; return }
-        if let k = entries.lastIndex(where: { $0.animation.isFinished(at: time - $0.start) }), k > 0 { entries.removeFirst(k) }
+        if isFinished(last, at: time) { entries = []; return }
+        if let k = entries.lastIndex(where: { isFinished($0, at: time) }), k > 0 { entries.removeFirst(k) }
     }
 
     /// The combined offset and its rate of change at `time`.
@@ -82,8 +107,20 @@ public struct AnimatedValue<Value: VectorArithmetic> {
         var r = Value.zero, v = Value.zero
         for e in entries {
             let elapsed = time - e.start
-            if e.animation.isFinished(at: elapsed) { r = e.cumulative; v = .zero; continue }
+            if isFinished(e, at: time) { r = e.cumulative; v = .zero; continue }
             let gap = e.cumulative - r
+            if let box = e.context, case .custom(let c) = e.animation.kind {
+                // A custom animation gets the gap itself, and its context, every frame.
+                guard let moved = c.animate(gap, elapsed, &box.context) else {
+                    box.finishedAt = box.finishedAt.map { min($0, elapsed) } ?? elapsed
+                    r = e.cumulative; v = .zero; continue
+                }
+                let size = gap.magnitudeSquared
+                let progress = size > 0 ? (moved.magnitudeSquared / size).squareRoot() : 1
+                v = v.scaled(by: 1 - progress) + (c.velocity(gap, elapsed, box.context) ?? .zero)
+                r = r + moved
+                continue
+            }
             let progress = e.animation.sample(elapsed, initialVelocity: 0).value
             // d/dt of r + animate(gap(t)): the gap shrinks as the older result moves, by progress.
             v = v.scaled(by: 1 - progress) + e.animation.animatedVelocity(from: .zero, to: gap, at: elapsed, initialVelocity: e.initialVelocity)
@@ -94,18 +131,24 @@ public struct AnimatedValue<Value: VectorArithmetic> {
 
     /// The value shown at `time` seconds.
     public func value(at time: Double) -> Value {
-        guard let last = entries.last, !last.animation.isFinished(at: time - last.start) else { return target }
-        return target - last.cumulative + combined(at: time).value
+        guard let last = entries.last, !isFinished(last, at: time) else { return target }
+        let c = combined(at: time)
+        return isFinished(last, at: time) ? target : target - last.cumulative + c.value
     }
 
     /// How fast the shown value changes at `time`, per second.
     public func velocity(at time: Double) -> Value {
-        guard let last = entries.last, !last.animation.isFinished(at: time - last.start) else { return .zero }
-        return combined(at: time).velocity
+        guard let last = entries.last, !isFinished(last, at: time) else { return .zero }
+        let c = combined(at: time)
+        return isFinished(last, at: time) ? .zero : c.velocity
     }
 
     /// Whether an animation is still running at `time`.
-    public func isAnimating(at time: Double) -> Bool { entries.last.map { !$0.animation.isFinished(at: time - $0.start) } ?? false }
+    public func isAnimating(at time: Double) -> Bool {
+        guard let last = entries.last else { return false }
+        if last.context != nil { _ = combined(at: time) }
+        return !isFinished(last, at: time)
+    }
 }
 
 extension AnimatedValue: Sendable where Value: Sendable {}
@@ -118,7 +161,7 @@ extension Animation {
         switch kind {
         case .fluidSpring: return true
         case let .delay(_, a), let .speed(_, a): return a.mergesWithRunningAnimation
-        case .bezier, .analyticSpring, .repeating: return false
+        case .bezier, .analyticSpring, .repeating, .custom: return false
         }
     }
 }
