@@ -37,8 +37,8 @@ enum ApplyCommand {
         let input = URL(fileURLWithPath: args.positionals[1])
         let outputURL = try CommonOptions.outputURL(args)
         let time = try args.double("--time", in: 0...86_400) ?? 0
-        let scale: Keyframes
-        do { scale = try args.string("--scale").map { try Keyframes.parse($0, name: "--scale", range: 0.25...8) } ?? Keyframes(constant: 1) }
+        let scale: ValueKeyframes
+        do { scale = try args.string("--scale").map { try ValueKeyframes.parse($0, name: "--scale", range: 0.25...8) } ?? ValueKeyframes(constant: 1) }
         catch let e as ScanlineError { throw UsageError(e.description) }
         let threads = try args.int("--threads", in: 1...256)
         let reduceMotion = args.has("--reduce-motion")
@@ -57,13 +57,13 @@ enum ApplyCommand {
             for option in ["--arg", "--max-sample-offset"] where args.string(option) != nil {
                 throw UsageError("\(option) is for .metal functions; '\(effect.name)' takes \(effect.parameters.map { "--\($0.name)" }.joined(separator: ", "))")
             }
-            var tracks: [String: Keyframes] = [:]
+            var tracks: [String: ValueKeyframes] = [:]
             for p in effect.parameters {
                 if let text = args.string("--\(p.name)") {
-                    do { tracks[p.name] = try Keyframes.parse(text, name: "--\(p.name)", range: p.range) }
+                    do { tracks[p.name] = try ValueKeyframes.parse(text, name: "--\(p.name)", range: p.range) }
                     catch let e as ScanlineError { throw UsageError(e.description) }
                 } else {
-                    tracks[p.name] = Keyframes(constant: p.defaultValue)
+                    tracks[p.name] = ValueKeyframes(constant: p.defaultValue)
                 }
             }
             apply = { image, t in

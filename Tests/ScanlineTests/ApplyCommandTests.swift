@@ -179,14 +179,14 @@ enum Binary {
     }
 
     @Test func keyframes() async throws {
-        let k = try Keyframes.parse("1:0.5,0:0,3:1", name: "--amount", range: 0...1)
+        let k = try ValueKeyframes.parse("1:0.5,0:0,3:1", name: "--amount", range: 0...1)
         #expect(k.value(at: -1) == 0 && k.value(at: 0) == 0)
         #expect(k.value(at: 0.5) == 0.25)
         #expect(k.value(at: 2) == 0.75)
         #expect(k.value(at: 99) == 1)
-        #expect(try Keyframes.parse("0.3", name: "x", range: 0...1).value(at: 5) == 0.3)
+        #expect(try ValueKeyframes.parse("0.3", name: "x", range: 0...1).value(at: 5) == 0.3)
         for bad in ["", "a:1", "1:b", "1:2:3", "0:0,0:1", "-1:0", "inf:0", "0:2"] {
-            #expect(throws: ScanlineError.self, "\(bad)") { try Keyframes.parse(bad, name: "x", range: 0...1) }
+            #expect(throws: ScanlineError.self, "\(bad)") { try ValueKeyframes.parse(bad, name: "x", range: 0...1) }
         }
     }
 

@@ -5,7 +5,7 @@ public enum ShaderArgumentText {
         /// A fixed argument.
         case constant(Shader.Argument)
         /// A `float` following keyframes (seconds → value).
-        case keyframes(Keyframes)
+        case keyframes(ValueKeyframes)
         /// The argument at `time` (seconds).
         public func argument(at time: Double) -> Shader.Argument {
             switch self {
@@ -33,7 +33,7 @@ public enum ShaderArgumentText {
         }
         switch kind {
         case .float:
-            if text.contains(":") { return .keyframes(try Keyframes.parse(text, name: name, range: -1e9...1e9)) }
+            if text.contains(":") { return .keyframes(try ValueKeyframes.parse(text, name: name, range: -1e9...1e9)) }
             return .constant(.float(try numbers(1)[0]))
         case .float2: let v = try numbers(2); return .constant(.float2(v[0], v[1]))
         case .float3: let v = try numbers(3); return .constant(.float3(v[0], v[1], v[2]))

@@ -1,12 +1,12 @@
 /// A value that changes over time by linear interpolation between keyframes, as the CLI's
 /// `--amount 0:0,1:1,3:0` (seconds:value pairs) or a constant (`--amount 0.8`).
 /// Before the first keyframe it holds the first value; after the last, the last.
-public struct Keyframes: Equatable, Sendable {
+public struct ValueKeyframes: Equatable, Sendable {
     /// (time in seconds, value), sorted by time.
     public let points: [(time: Double, value: Double)]
 
     /// Equal when their points are.
-    public static func == (a: Keyframes, b: Keyframes) -> Bool {
+    public static func == (a: ValueKeyframes, b: ValueKeyframes) -> Bool {
         a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.time == $1.time && $0.value == $1.value }
     }
 
@@ -26,7 +26,7 @@ public struct Keyframes: Equatable, Sendable {
     }
 
     /// Parses "0.8" or "t:v,t:v,…". Values must lie in `range`; times must be finite and ≥ 0.
-    public static func parse(_ text: String, name: String, range: ClosedRange<Double>) throws -> Keyframes {
+    public static func parse(_ text: String, name: String, range: ClosedRange<Double>) throws -> ValueKeyframes {
         func number(_ s: Substring, _ what: String) throws -> Double {
             guard let v = Double(s.trimmingCharacters(in: .whitespaces)), v.isFinite else {
                 throw ScanlineError.invalidArgument(name: name, value: text, reason: "\(what) '\(s)' is not a number; give a number or keyframes like 0:0,1:1 (seconds:value)")
@@ -39,7 +39,7 @@ public struct Keyframes: Equatable, Sendable {
             }
             return v
         }
-        if !text.contains(":") { return Keyframes(constant: try checked(number(Substring(text), "value"))) }
+        if !text.contains(":") { return ValueKeyframes(constant: try checked(number(Substring(text), "value"))) }
         var pairs: [(time: Double, value: Double)] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let tv = part.split(separator: ":", omittingEmptySubsequences: false)
@@ -53,7 +53,7 @@ public struct Keyframes: Equatable, Sendable {
             }
             pairs.append((t, try checked(number(tv[1], "value"))))
         }
-        return try Keyframes(pairs)
+        return try ValueKeyframes(pairs)
     }
 
     /// The value at `time` seconds.
