@@ -73,8 +73,9 @@ struct DrawingKey: Hashable {
     var stackAxis: Axis?
     /// The view's structural identity (its path in the view tree): its frame animates by it.
     var identity: String?
-    /// The transaction `.animation(_:value:)` set for this view, if any.
+    /// The transaction `.animation(_:value:)` set for this view, if any, and when its change began.
     var transactionOverride: Transaction?
+    var overrideTime: Double?
     /// The view's explicit or `ForEach` identity, for `scrollTo`.
     var viewID: AnyHashable?
     /// The view's `.tag(_:)`, for a canvas's symbols.

@@ -11,6 +11,9 @@
     /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
     var tasks: [String: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
+    /// Phase and keyframe animators' progress, by their view's key; those not seen in a frame go.
+    var animators: [String: AnyObject] = [:]
+    var seenAnimators: Set<String> = []
     /// Custom layouts' caches, by their view's key (made when the layout appears, updated after).
     var layoutCaches: [String: Any] = [:]
     /// The last value each `onPreferenceChange` delivered, by its view's key.
@@ -80,6 +83,9 @@
 
     /// Runs the appear and change actions the last build and layout queued (call after layout).
     func finishFrame() {
+        // An animator whose view went starts over if it comes back.
+        for key in animators.keys where !seenAnimators.contains(key) { animators[key] = nil }
+        seenAnimators = []
         // A `.task` ends with its view, as in SwiftUI: once a build and its layout no longer
         // have the view, its task is cancelled (at this instant), and starts anew if the view
         // appears again.
@@ -109,8 +115,9 @@
                 }
                 if track.value.target != target.animatableData {
                     let (transaction, changeTime) = buildChange ?? (nil, time)
+                    let start = node.transactionOverride != nil ? (node.overrideTime ?? changeTime) : changeTime
                     withTransaction(node.transactionOverride ?? transaction ?? Transaction()) {
-                        track.value.set(target.animatableData, at: min(changeTime, time))
+                        track.value.set(target.animatableData, at: min(start, time))
                     }
                 }
                 if track.value.isAnimating(at: time) {
@@ -126,7 +133,7 @@
 
     /// Interpolates an animatable value kept at `key`: a change since the last build starts an
     /// animation with the transaction of the state change that caused it.
-    func animate<Data: VectorArithmetic>(_ target: Data, key: String, override: Transaction? = nil) -> Data {
+    func animate<Data: VectorArithmetic>(_ target: Data, key: String, override: Transaction? = nil, at overrideTime: Double? = nil) -> Data {
         let track: Track<Data>
         if let t = tracks[key] as? Track<Data> { track = t } else {
             track = Track(AnimatedValue(target))
@@ -134,7 +141,8 @@
         }
         if track.value.target != target {
             let (transaction, changeTime) = pendingChange ?? (nil, time)
-            withTransaction(override ?? transaction ?? Transaction()) { track.value.set(target, at: min(changeTime, time)) }
+            let start = override != nil ? (overrideTime ?? changeTime) : changeTime
+            withTransaction(override ?? transaction ?? Transaction()) { track.value.set(target, at: min(start, time)) }
         }
         return track.value.value(at: time)
     }
@@ -169,8 +177,11 @@
     let graph: ViewGraph
     var path: String
     var environment: EnvironmentValues
-    /// Set by `.animation(_:value:)` for the subtree below it.
+    /// Set by `.animation(_:value:)` for the subtree below it (and by phase animators).
     var transactionOverride: Transaction? = nil
+    /// When the change `transactionOverride` animates happened, if not at the build's time (a
+    /// phase animator's step that began between frames).
+    var overrideTime: Double? = nil
     /// The axis of the innermost `HStack`/`VStack` (or stack-like layout) around the views being
     /// built, through modifiers and groups; nil inside any other container. A `Spacer` grows along it.
     var stackAxis: Axis? = nil
@@ -215,14 +226,19 @@
     /// builder deeper down already did (a modifier that returns its content's node).
     func adopt(_ node: Node) -> Node {
         if !node.hasEnvironment { node.environment = environment }
-        if node.identity == nil { node.identity = path; node.transactionOverride = transactionOverride }
+        if node.identity == nil { node.identity = path; node.transactionOverride = transactionOverride; node.overrideTime = overrideTime }
         return node
+    }
+
+    /// Animates `target` kept at `key` under this subtree's transaction (see `ViewGraph.animate`).
+    func animate<Data: VectorArithmetic>(_ target: Data, key: String) -> Data {
+        graph.animate(target, key: key, override: transactionOverride, at: overrideTime)
     }
 
     func animateValue(_ value: any Animatable, key: String) -> any Animatable {
         func open<A: Animatable>(_ a: A) -> any Animatable {
             var copy = a
-            copy.animatableData = graph.animate(a.animatableData, key: key, override: transactionOverride)
+            copy.animatableData = animate(a.animatableData, key: key)
             return copy
         }
         return open(value)

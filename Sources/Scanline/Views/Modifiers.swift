@@ -437,7 +437,7 @@ public struct _AnimatableWrap<Data: VectorArithmetic>: ViewModifier, PrimitiveMo
     /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
-        let shown = b.graph.animate(data, key: b.path + "#value", override: b.transactionOverride)
+        let shown = b.animate(data, key: b.path + "#value")
         return make(b.child(content, key: "c"), shown)
     }
 }
@@ -449,7 +449,7 @@ public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, PrimitiveMod
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var r = renderer
-        r.animatableData = b.graph.animate(renderer.animatableData, key: b.path + "#renderer", override: b.transactionOverride)
+        r.animatableData = b.animate(renderer.animatableData, key: b.path + "#renderer")
         var inner = b
         inner.environment.textRenderer = r
         return inner.child(content, key: "c")
