@@ -53,11 +53,7 @@ enum Binary {
 }
 
 @Suite(.serialized) struct ApplyCommandTests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-apply-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-apply")
 
     func input() throws -> URL {
         let url = folder.appendingPathComponent("in.png")

@@ -4,11 +4,7 @@ import Testing
 
 /// The CLI in process (parsing, messages, exit codes) and as a real binary (stderr, files).
 @Suite struct CLITests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-cli")
 
     func run(_ args: [String]) async -> (code: Int32, out: String, err: String) {
         var o = Output()

@@ -45,7 +45,7 @@ import Testing
         p.standardOutput = pipe
         p.standardError = pipe
         try p.run()
-        nonisolated(unsafe) let process = p
+        let process = p
         return await withCheckedContinuation { done in
             Thread.detachNewThread {
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()

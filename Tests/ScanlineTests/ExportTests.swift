@@ -16,11 +16,7 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
 }
 
 @MainActor @Suite(.serialized) struct ExportTests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-export-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-export")
 
     func export(_ name: String, duration: Double = 1, fps: Double = 20, scale: CGFloat = 1, scene: String = "glitch-text") async throws -> URL {
         let path = folder.appendingPathComponent(name).path

@@ -2,11 +2,7 @@ import Testing
 @testable import Scanline
 
 @Suite struct FileErrorTests {
-    let folder: URL = {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }()
+    let folder = makeTestFolder("scanline-tests")
 
     func sample() throws -> PixelBuffer { try PixelBuffer.render(size: CGSize(width: 4, height: 4), background: .red) { _ in } }
 

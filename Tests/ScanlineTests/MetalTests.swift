@@ -41,7 +41,7 @@ import Testing
 /// specification's definitions, through probe functions compiled from Fixtures/metal/probes.metal.
 @Suite struct MetalHeaderTests {
     static let folder = TestPaths.testsFolder.appendingPathComponent("Fixtures/metal")
-    static let cache = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-metal-cache-\(UUID().uuidString)")
+    static let cache = makeTestFolder("scanline-metal-cache")
     static let module: Result<MetalModule, Error> = Result { try MetalCompiler.load(folder.appendingPathComponent("probes.metal"), cache: cache) }
 
     typealias Unary = @convention(c) (Int32, Float) -> Float

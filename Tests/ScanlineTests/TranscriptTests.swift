@@ -276,8 +276,7 @@ enum Fixture {
     }
 
     @Test func endToEndClipWithAudio() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-transcript-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = makeTestFolder("scanline-transcript")
         let vtt = folder.appendingPathComponent("talk.vtt"), tone = folder.appendingPathComponent("tone.wav"), out = folder.appendingPathComponent("clip.mp4")
         try Data("WEBVTT\n\n00:00.000 --> 00:01.000\nOne\n\n00:01.000 --> 00:02.000\nTwo\n\n00:02.000 --> 00:03.000\nThree\n".utf8).write(to: vtt)
         _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=500:duration=4", tone.path], what: "make a tone")

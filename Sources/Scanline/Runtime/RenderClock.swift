@@ -121,6 +121,19 @@ public final class RenderClock: Clock, @unchecked Sendable {
         }
     }
 
+    /// Wakes every task still sleeping with `CancellationError`: the render they wait in has
+    /// ended, and their instants will never come (a `DispatchQueue.asyncAfter` still pending, a
+    /// loop in a task no view owns).
+    func cancelSleepers() {
+        let woken: [Sleeper] = lock.withLock {
+            let all = sleepers
+            sleepers = []
+            running += all.count
+            return all
+        }
+        for s in woken { s.continuation.resume(throwing: CancellationError()) }
+    }
+
     private func finishOne() {
         let wake: [CheckedContinuation<Void, Never>] = lock.withLock {
             running -= 1

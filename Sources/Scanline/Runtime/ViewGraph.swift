@@ -52,6 +52,7 @@
     /// wait for an instant that never comes (and keep what they hold alive).
     isolated deinit {
         for task in tasks.values { task.cancel() }
+        clock.cancelSleepers()
     }
 
     func warn(_ message: String) { warningLog.add(message) }
@@ -75,7 +76,9 @@
         env.renderStartDate = date(at: 0)
         env.warningLog = warningLog
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
-        let node = b.build(root)
+        // Code that waits (asyncAfter, a clock's sleep) while the view is built, or in an appear
+        // action, waits on this render's clock.
+        let node = RenderClock.$current.withValue(clock) { watchingForTimers { b.build(root) } }
         buildChange = changes.pending
         changes.clear()
         return node
@@ -96,7 +99,7 @@
         }
         let actions = afterBuild
         afterBuild = []
-        for a in actions { a() }
+        RenderClock.$current.withValue(clock) { watchingForTimers { for a in actions { a() } } }
     }
 
     /// Animates every view's frame (layout's result) from the frame shown toward the frame just
@@ -242,23 +245,6 @@
             return copy
         }
         return open(value)
-    }
-}
-
-extension RenderClock {
-    /// The clock of the render this task runs in, if any: `Task.sleep` sleeps on it.
-    @TaskLocal public static var current: RenderClock?
-}
-
-extension Task where Success == Never, Failure == Never {
-    /// Inside a render, sleeps on the render's virtual clock, so demo scripts written with
-    /// `Task.sleep(for:)` run in virtual time, deterministically; elsewhere, the real sleep.
-    public static func sleep(for duration: Duration) async throws {
-        if let clock = RenderClock.current {
-            try await clock.sleep(for: duration)
-        } else {
-            try await Task<Never, Never>.sleep(for: duration, tolerance: nil)
-        }
     }
 }
 

@@ -1,0 +1,118 @@
+import Testing
+import Dispatch
+@testable import Scanline
+
+// Issue #17, point 8: every way SwiftUI code waits follows the render clock inside a render. A
+// view shows a block at x 0 until its state changes after a 0.5 s wait, then at x 100; at 20
+// frames a second, the frame at 0.45 s must show the old state and the frame at 0.5 s the new.
+
+/// Waits with `wait`, in a `.task`, then moves the block.
+struct WaitsInATask: View {
+    let wait: @Sendable () async throws -> Void
+    @State var x = 0.0
+    var body: some View {
+        dot(x).task {
+            do { try await wait(); x = 100 } catch { x = -50 }
+        }
+    }
+}
+
+/// Schedules the move with `schedule` when the view appears.
+struct SchedulesOnAppear: View {
+    let schedule: @MainActor (@escaping @Sendable @MainActor () -> Void) -> Void
+    @State var x = 0.0
+    var body: some View {
+        dot(x).onAppear { schedule { x = 100 } }
+    }
+}
+
+@MainActor @Suite struct WaitingTests {
+    func expectMovesAtHalfASecond<V: View>(_ v: V, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let r = try SceneRenderer(v, size: CGSize(width: 200, height: 20), fps: 20)
+        let before = (try await r.drawLog(at: 0.45).first { $0.kind == .fill }?.canvasBounds.minX ?? -1000) - 95
+        let after = (try await r.drawLog(at: 0.5).first { $0.kind == .fill }?.canvasBounds.minX ?? -1000) - 95
+        #expect(before == 0 && after == 100, "\(what): x \(before) at 0.45 s, \(after) at 0.5 s", sourceLocation: sourceLocation)
+        #expect(r.graph.warnings.isEmpty, "\(what): \(r.graph.warnings)", sourceLocation: sourceLocation)
+    }
+
+    @Test func taskSleeps() async throws {
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(for: .seconds(0.5)) }, "Task.sleep(for:)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(for: .milliseconds(500)) }, "Task.sleep(for: .milliseconds)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(nanoseconds: 500_000_000) }, "Task.sleep(nanoseconds:)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(until: .now + .seconds(0.5), clock: .continuous) }, "Task.sleep(until:clock: .continuous)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(until: .now + .seconds(0.5), clock: .suspending) }, "Task.sleep(until:clock: .suspending)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await Task.sleep(until: ContinuousClock.now + .milliseconds(500)) }, "Task.sleep(until:)")
+    }
+
+    @Test func clockSleeps() async throws {
+        try await expectMovesAtHalfASecond(WaitsInATask { try await ContinuousClock().sleep(for: .seconds(0.5)) }, "ContinuousClock().sleep(for:)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await ContinuousClock().sleep(until: .now + .seconds(0.5)) }, "ContinuousClock().sleep(until:)")
+        try await expectMovesAtHalfASecond(WaitsInATask { try await SuspendingClock().sleep(for: .seconds(0.5)) }, "SuspendingClock().sleep(for:)")
+        try await expectMovesAtHalfASecond(WaitsInATask {
+            let clock = SuspendingClock()
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(0.5)))
+        }, "SuspendingClock().sleep(until:)")
+    }
+
+    @Test func dispatchAfter() async throws {
+        try await expectMovesAtHalfASecond(SchedulesOnAppear { move in
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { MainActor.assumeIsolated { move() } }
+        }, "DispatchQueue.main.asyncAfter")
+        try await expectMovesAtHalfASecond(SchedulesOnAppear { move in
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) { MainActor.assumeIsolated { move() } }
+        }, "DispatchQueue.main.asyncAfter(.milliseconds)")
+        // Another queue runs the work there; the state change it makes lands at the same instant.
+        let queue = DispatchQueue(label: "waiting-test")
+        try await expectMovesAtHalfASecond(SchedulesOnAppear { move in
+            queue.asyncAfter(deadline: .now() + 0.5) { Task { @MainActor in move() } }
+        }, "a queue's asyncAfter")
+    }
+
+    @Test func sleepsInARowAddUp() async throws {
+        // 0.2 s, then 0.3 s on three different clocks: still exactly 0.5 s.
+        try await expectMovesAtHalfASecond(WaitsInATask {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            try await ContinuousClock().sleep(for: .seconds(0.1))
+            try await SuspendingClock().sleep(for: .seconds(0.2))
+        }, "three waits")
+    }
+
+    @Test func outsideARenderTheyWaitInRealTime() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await Task.sleep(nanoseconds: 20_000_000)
+        try await ContinuousClock().sleep(for: .milliseconds(20))
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { c.resume() }
+        }
+        #expect(start.duration(to: clock.now) >= .milliseconds(60))
+    }
+
+    @Test func aWaitPendingWhenTheRenderEndsIsCancelled() async throws {
+        // The render ends before the 10 s wait does: the task wakes with CancellationError.
+        final class Ended: @unchecked Sendable { var error: Error? }
+        let ended = Ended()
+        do {
+            let r = try SceneRenderer(SchedulesOnAppear { _ in }.task {
+                do { try await ContinuousClock().sleep(for: .seconds(10)) } catch { ended.error = error }
+            }, size: CGSize(width: 20, height: 20), fps: 20)
+            _ = try await r.drawLog(at: 0.1)
+        }
+        for _ in 0..<100 where ended.error == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(ended.error is CancellationError)
+    }
+
+    @Test func aTimerWarnsThatItFollowsTheWallClock() async throws {
+        final class Box: @unchecked Sendable { var timer: Timer? }
+        let box = Box()
+        let v = SchedulesOnAppear { _ in
+            box.timer = Timer.scheduledTimer(withTimeInterval: 100, repeats: false) { _ in }
+        }
+        let r = try SceneRenderer(v, size: CGSize(width: 20, height: 20), fps: 20)
+        _ = try await r.drawLog(at: 0.1)
+        box.timer?.invalidate()
+        #expect(r.graph.warnings.count == 1)
+        #expect(r.graph.warnings.first?.contains("Timer") == true)
+        #expect(r.graph.warnings.first?.contains("wall clock") == true)
+    }
+}
