@@ -56,11 +56,13 @@ public struct GridRow<Content: View>: View, PrimitiveView {
 /// A grid row: its cells are laid out by the grid (alone, it overlaps them like a group).
 final class GridRowNode: Node {
     let cells: [Node], alignment: VerticalAlignment?
+    /// Every child, in drawing order: the cells and removed views still leaving.
+    let all: [Node]
     /// Where the grid puts each cell (in the grid's space, left to right), set before the row is placed.
     var placements: [(CGRect, ProposedViewSize)]?
-    init(_ cells: [Node], alignment: VerticalAlignment?) { self.cells = cells; self.alignment = alignment }
+    init(_ cells: [Node], alignment: VerticalAlignment?) { all = cells; self.cells = cells.laidOut; self.alignment = alignment }
     override var kind: String { "GridRow" }
-    override var children: [Node] { cells }
+    override var children: [Node] { all }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         cells.reduce(.zero) { s, n in let c = n.sizeThatFits(p); return CGSize(width: max(s.width, c.width), height: max(s.height, c.height)) }
     }

@@ -288,7 +288,10 @@ public struct _LayoutView<L: Layout, Content: View>: View, PrimitiveView {
 /// is made once when the view appears and updated on later frames, as in SwiftUI.
 final class LayoutNode<L: Layout>: Node {
     var layout: L
+    /// The subviews, laid out.
     let items: [Node]
+    /// Every child, in drawing order: the subviews and removed views still leaving.
+    let all: [Node]
     let context: LayoutContext
     private var cache: L.Cache
     private weak var graph: ViewGraph?
@@ -296,10 +299,10 @@ final class LayoutNode<L: Layout>: Node {
     private var measured: [ProposedViewSize: CGSize] = [:]
 
     init(_ layout: L, items: [Node], graph: ViewGraph, key: String) {
-        self.layout = layout; self.items = items
-        context = LayoutContext(items)
+        self.layout = layout; self.all = items; self.items = items.laidOut
+        context = LayoutContext(self.items)
         self.graph = graph; cacheKey = key
-        let subviews = LayoutSubviews(context: context, indices_: Array(items.indices), layoutDirection: .leftToRight)
+        let subviews = LayoutSubviews(context: context, indices_: Array(self.items.indices), layoutDirection: .leftToRight)
         if var kept = graph.layoutCaches[key] as? L.Cache {
             layout.updateCache(&kept, subviews: subviews)
             cache = kept
@@ -310,7 +313,7 @@ final class LayoutNode<L: Layout>: Node {
         graph.layoutCaches[key] = cache
     }
     override var kind: String { (L.self as? any NamedLayout.Type)?.dumpName ?? String(describing: L.self) }
-    override var children: [Node] { items }
+    override var children: [Node] { all }
     var subviews: LayoutSubviews { LayoutSubviews(context: context, indices_: Array(items.indices), layoutDirection: environment.layoutDirection) }
 
     private func keepCache() { graph?.layoutCaches[cacheKey] = cache }

@@ -182,15 +182,16 @@ final class GroupNode: Node {
     let items: [Node]
     init(_ items: [Node]) { self.items = items }
     override var children: [Node] { items }
-    /// The nodes a container sees: groups flattened, empties dropped.
+    /// The nodes a container sees: groups flattened, empties dropped (removed views still
+    /// leaving are in it, to be drawn; `laidOut` leaves them out of layout).
     var flattened: [Node] { items.flatMap { ($0 as? GroupNode)?.flattened ?? ($0.isEmpty ? [] : [$0]) } }
     override var isEmpty: Bool { flattened.isEmpty }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        flattened.reduce(.zero) { s, n in let c = n.sizeThatFits(p); return CGSize(width: max(s.width, c.width), height: max(s.height, c.height)) }
+        flattened.laidOut.reduce(.zero) { s, n in let c = n.sizeThatFits(p); return CGSize(width: max(s.width, c.width), height: max(s.height, c.height)) }
     }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
-        for n in flattened { put(n, aligned: .center, in: frame, proposal) }
+        for n in flattened.laidOut { put(n, aligned: .center, in: frame, proposal) }
     }
     override func draw(_ ctx: GraphicsContext) { for n in flattened { n.draw(ctx) } }
 }

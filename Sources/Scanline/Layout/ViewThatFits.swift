@@ -13,7 +13,8 @@ public struct ViewThatFits<Content: View>: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
-        return ViewThatFitsNode([inner.child(content, key: "fits")].flattenedForLayout, axes: axes)
+        // Only the child that fits is shown: a removed one leaving is not drawn either.
+        return ViewThatFitsNode([inner.child(content, key: "fits")].flattenedForLayout.laidOut, axes: axes)
     }
 }
 

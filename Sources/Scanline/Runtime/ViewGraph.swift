@@ -18,6 +18,13 @@
     var layoutCaches: [String: Any] = [:]
     /// The last value each `onPreferenceChange` delivered, by its view's key.
     var deliveredPreferences: [String: Any] = [:]
+    /// What each dynamic container (`if`, `ForEach`, `.id`…) built last, by its path.
+    var dynamicRecords: [String: DynamicRecord] = [:]
+    /// How many transition values were found animating so far (a removed view stays while its
+    /// build finds some).
+    var transitionsAnimating = 0
+    /// `.onDisappear` actions of the views in the last build, by key: run when their view goes.
+    var disappearActions: [String: () -> Void] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
     public var warnings: [String] { warningLog.messages }
     /// Where warnings collect; drawing code reaches it through the environment.
@@ -97,7 +104,13 @@
             startedTasks.remove(key)
             appeared[key] = nil
         }
-        let actions = afterBuild
+        // Views that went run their disappear actions, before the appear actions of those that came.
+        var actions: [() -> Void] = []
+        for (key, action) in disappearActions.sorted(by: { $0.key < $1.key }) where !seenThisBuild.contains(key) {
+            disappearActions[key] = nil
+            actions.append(action)
+        }
+        actions += afterBuild
         afterBuild = []
         RenderClock.$current.withValue(clock) { watchingForTimers { for a in actions { a() } } }
     }
@@ -129,7 +142,8 @@
                     node.frame = shown
                 }
             }
-            for c in (node as? GroupNode)?.flattened ?? node.children { visit(c) }
+            // A removed view keeps the frame it had (its own animation of it goes on).
+            for c in (node as? GroupNode)?.flattened ?? node.children where !(c is RemovedNode) { visit(c) }
         }
         visit(root)
     }
@@ -188,6 +202,18 @@
     /// The axis of the innermost `HStack`/`VStack` (or stack-like layout) around the views being
     /// built, through modifiers and groups; nil inside any other container. A `Spacer` grows along it.
     var stackAxis: Axis? = nil
+    /// The transition phase of the view being built when a dynamic container inserts, keeps or
+    /// removes it (Runtime/Identity.swift); nil inside views that are not such a child.
+    var transitionSlot: TransitionSlot? = nil
+    /// True inside a transition's body (not its content): values that animate here keep a
+    /// removed view on screen.
+    var inTransition = false
+    /// A `.transition` on a list of views (or further out on a view's modifiers) for the view
+    /// that carries the transition below.
+    var inheritedTransition: AnyTransition? = nil
+
+    /// The transaction changes here animate with: the subtree's, else the last state change's.
+    var currentTransaction: Transaction { transactionOverride ?? graph.pendingChange?.transaction ?? Transaction() }
 
     /// Builds `view` as a child at `path/key`.
     func child(_ view: any View, key: String) -> Node {
@@ -210,9 +236,33 @@
     func buildTyped<V: View>(_ view: V) -> Node {
         var b = self
         if let p = view as? any PrimitiveView {
+            if var slot = transitionSlot, !(p is any TransitionTransparent) {
+                if slot.use == nil {
+                    // The outermost view of a child that comes, stays or goes: the outermost
+                    // `.transition` on it applies, or the default one.
+                    slot.use = TransitionUse()
+                    b.transitionSlot = slot
+                    let transition = inheritedTransition ?? (p as? any ModifierChain)?.chainTransition
+                    b.inheritedTransition = nil
+                    if let transition { return adopt(_TransitionModifier(transition: transition).makeNode(content: view, &b)) }
+                    if !(p is any ModifierChain) { b.transitionSlot = nil }
+                    return defaultTransition(adopt(p.makeNode(&b)), phase: slot.phase)
+                }
+                // Only a view's modifiers pass its transition on, to the view they modify.
+                if !(p is any ModifierChain) { b.transitionSlot = nil }
+            }
+            // A `.transition` is for the views of a list, not for what is inside a container.
+            if b.inheritedTransition != nil, !(p is any TransitionTransparent), !(p is any ModifierChain) { b.inheritedTransition = nil }
             return adopt(p.makeNode(&b))
         }
         if let shape = view as? any Shape {
+            if var slot = transitionSlot, slot.use == nil {
+                slot.use = TransitionUse()
+                b.transitionSlot = slot
+                b.inheritedTransition = nil
+                if let transition = inheritedTransition { return adopt(_TransitionModifier(transition: transition).makeNode(content: view, &b)) }
+                return defaultTransition(adopt(ShapeNode(shape: shape, style: nil)), phase: slot.phase)
+            }
             return adopt(ShapeNode(shape: shape, style: nil))
         }
         // A composite view: connect its state and environment, animate it if it is animatable,
@@ -235,7 +285,25 @@
 
     /// Animates `target` kept at `key` under this subtree's transaction (see `ViewGraph.animate`).
     func animate<Data: VectorArithmetic>(_ target: Data, key: String) -> Data {
-        graph.animate(target, key: key, override: transactionOverride, at: overrideTime)
+        let shown = graph.animate(target, key: key, override: transactionOverride, at: overrideTime)
+        if inTransition, let t = graph.tracks[key] as? ViewGraph.Track<Data>, t.value.isAnimating(at: graph.time) { graph.transitionsAnimating += 1 }
+        return shown
+    }
+
+    /// SwiftUI's default transition, `.opacity`, around a view that has no `.transition`: its
+    /// opacity animates from 0 as it appears and to 0 as it leaves.
+    func defaultTransition(_ node: Node, phase: TransitionPhase) -> Node {
+        transitionSlot?.report?.transitions = true
+        var b = self
+        b.inTransition = true
+        let key = path + "#transition"
+        if phase == .willAppear { _ = b.animate(0.0, key: key) }
+        let opacity = b.animate(phase == .didDisappear ? 0.0 : 1.0, key: key)
+        guard opacity < 1 else { return node }
+        let wrapped = OpacityNode(node, opacity)
+        wrapped.environment = node.environment
+        wrapped.identity = key
+        return wrapped
     }
 
     func animateValue(_ value: any Animatable, key: String) -> any Animatable {

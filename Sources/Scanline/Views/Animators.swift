@@ -16,14 +16,25 @@
 //   the value stays where the timeline ends.
 
 /// The view a modifier-style animator was applied to, as SwiftUI's `PlaceholderContentView`.
+/// Also the view a `Transition`'s body gets (built where the view is, with the transaction it had
+/// outside the transition).
 public struct PlaceholderContentView<Value>: View, PrimitiveView {
     let content: any View
-    let path: String
+    /// Where the content is built (nil: as a child of wherever the placeholder is).
+    let path: String?
+    /// The transaction the content's own changes keep, when the placeholder sits where another applies.
+    var restore: TransactionScope? = nil
     func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
+        if let restore { inner.transactionOverride = restore.override; inner.overrideTime = restore.time }
+        inner.inTransition = false
+        inner.transitionSlot = nil
+        guard let path else { return inner.child(content, key: "content") }
         inner.path = path
         return inner.build(content)
     }
+    /// The content as a transition passes it on.
+    var transitionContent: TransitionContent { TransitionContent(view: content, path: path, restore: restore) }
 }
 
 /// Compares two values of some `Equatable` type, erased.

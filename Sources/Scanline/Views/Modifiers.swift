@@ -23,7 +23,7 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView
 }
 
 /// A view with a modifier applied.
-public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView, ModifierChain {
     /// The view the modifier is applied to.
     public var content: Content
     /// The modifier.
@@ -31,12 +31,43 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
     /// Pairs `content` with `modifier`; `View.modifier(_:)` builds this for you.
     public init(content: Content, modifier: Modifier) { self.content = content; self.modifier = modifier }
     func makeNode(_ b: inout NodeBuilder) -> Node {
-        if let p = modifier as? any PrimitiveModifier { return p.makeNode(content: content, &b) }
+        // A transition phase goes to the view modified, not to what the modifier adds; a
+        // `.transition` takes it itself.
+        var base: any View = content
+        if let slot = b.transitionSlot, !(modifier is _TransitionModifier), !(modifier is _TransitionTrait) {
+            base = _TransitionCarrier(content: content, slot: slot)
+            b.transitionSlot = nil
+        }
+        if let p = modifier as? any PrimitiveModifier { return p.makeNode(content: base, &b) }
         var m = modifier
         PropertyLinker.link(&m, path: b.path + "#mod", graph: b.graph, environment: b.environment)
         if let a = m as? any Animatable { m = b.animateValue(a, key: b.path + "#mod-anim") as! Modifier }
-        let placeholder = _ViewModifier_Content<Modifier>(content: content, path: b.path + "/c")
+        let placeholder = _ViewModifier_Content<Modifier>(content: base, path: b.path + "/c")
         return b.child(m.body(content: placeholder), key: "m")
+    }
+}
+
+/// Views that are a view with modifiers: the transition phase passes through them to the view.
+@MainActor protocol ModifierChain {
+    /// The outermost `.transition` in the chain, if any.
+    var chainTransition: AnyTransition? { get }
+}
+
+extension ModifiedContent {
+    var chainTransition: AnyTransition? {
+        if let t = modifier as? _TransitionTrait { return t.transition }
+        return (content as? any ModifierChain)?.chainTransition
+    }
+}
+
+/// The view a modifier modifies, carrying the transition phase past the modifier to it.
+struct _TransitionCarrier: View, PrimitiveView {
+    let content: any View
+    let slot: TransitionSlot
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        var inner = b
+        inner.transitionSlot = slot
+        return inner.build(content)
     }
 }
 
@@ -376,6 +407,16 @@ extension View {
         nonisolated(unsafe) let a = action
         return modifier(_ActionModifier { b in
             if b.graph.appear(b.path + "#appear"), let a { b.graph.afterBuild.append(a) }
+        })
+    }
+    /// Runs `action` after the frame in which the view goes: when it is removed, after its removal
+    /// transition if it has one. (A view still shown when a render ends does not disappear.)
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        nonisolated(unsafe) let a = action
+        return modifier(_ActionModifier { b in
+            let key = b.path + "#disappear"
+            _ = b.graph.appear(key)
+            if let a { b.graph.disappearActions[key] = a }
         })
     }
     /// Runs `action` with the old and new value after a frame in which `value` changed (and on the

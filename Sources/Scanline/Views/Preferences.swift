@@ -31,7 +31,8 @@ extension Node {
     /// The value of `K` that this subtree passes up (nil when nothing in it writes `K`).
     func preference<K: PreferenceKey>(_ key: K.Type) -> K.Value? {
         var result: K.Value?
-        for c in (self as? GroupNode)?.flattened ?? children {
+        // A removed view still leaving passes nothing up: it has left the hierarchy.
+        for c in (self as? GroupNode)?.flattened ?? children where !(c is RemovedNode) {
             guard let v = c.preference(key) else { continue }
             if result == nil { result = v } else { K.reduce(value: &result!, nextValue: { v }) }
         }

@@ -78,7 +78,7 @@ extension Node {
     /// The first node in this subtree with `id`.
     func descendant(withID id: AnyHashable) -> Node? {
         if viewID == id { return self }
-        for c in (self as? GroupNode)?.flattened ?? children { if let hit = c.descendant(withID: id) { return hit } }
+        for c in (self as? GroupNode)?.flattened ?? children where !(c is RemovedNode) { if let hit = c.descendant(withID: id) { return hit } }
         if let d = self as? DecorationNode { return d.decoration.descendant(withID: id) }
         return nil
     }
@@ -104,9 +104,19 @@ public struct ScrollViewReader<Content: View>: View, PrimitiveView {
 }
 
 extension View {
-    /// Gives the view an explicit identity, for `scrollTo`.
-    public func id<ID: Hashable>(_ id: ID) -> some View {
-        nonisolated(unsafe) let value = AnyHashable(id)
-        return wrap { n, _ in n.viewID = value; return n }
+    /// Gives the view an explicit identity (for `scrollTo`): when `id` changes, the view is
+    /// another view: the old one is removed and a new one inserted, each with its transition,
+    /// and the new one starts with fresh `@State`.
+    public func id<ID: Hashable>(_ id: ID) -> some View { _IDView(content: self, id: AnyHashable(id)) }
+}
+
+/// `.id(_:)`: the view under a key made from its id.
+struct _IDView<Content: View>: View, PrimitiveView, TransitionTransparent {
+    let content: Content
+    let id: AnyHashable
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        let node = b.dynamicChildren([("=\(id.base)", content)], single: true)
+        for n in (node as? GroupNode)?.items.laidOut ?? [node] { n.viewID = id }
+        return node
     }
 }

@@ -46,14 +46,14 @@ public enum ViewBuilder {
 }
 
 /// No view at all.
-public struct EmptyView: View, PrimitiveView {
+public struct EmptyView: View, PrimitiveView, TransitionTransparent {
     /// No view.
     public init() {}
     func makeNode(_ b: inout NodeBuilder) -> Node { EmptyNode() }
 }
 
 /// Several views side by side in their container (a stack lays them out).
-public struct TupleView<T>: View, PrimitiveView {
+public struct TupleView<T>: View, PrimitiveView, TransitionTransparent {
     /// The children, as a tuple.
     public var value: T
     /// Children from a tuple.
@@ -72,13 +72,15 @@ public struct TupleView<T>: View, PrimitiveView {
 }
 
 /// One of two views, chosen by an `if`.
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+/// Its branches are two identities: switching from one to the other removes one view and
+/// inserts the other, each with its transition.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView, TransitionTransparent {
     enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     let storage: Storage
     func makeNode(_ b: inout NodeBuilder) -> Node {
         switch storage {
-        case .trueContent(let v): return b.child(v, key: "t")
-        case .falseContent(let v): return b.child(v, key: "f")
+        case .trueContent(let v): return b.dynamicChildren([("t", v)], single: true)
+        case .falseContent(let v): return b.dynamicChildren([("f", v)], single: true)
         }
     }
 }
@@ -87,35 +89,38 @@ extension Optional: View where Wrapped: View {
     /// Never called: Scanline builds the wrapped view, or nothing.
     public var body: Never { fatalError() }
 }
-extension Optional: PrimitiveView where Wrapped: View {
+extension Optional: PrimitiveView, TransitionTransparent where Wrapped: View {
+    /// The wrapped view is inserted when the optional gets a value and removed when it loses it.
     func makeNode(_ b: inout NodeBuilder) -> Node {
         switch self {
-        case .some(let v): return b.child(v, key: "some")
-        case .none: return EmptyNode()
+        case .some(let v): return b.dynamicChildren([("some", v)], single: true)
+        case .none: return b.dynamicChildren([], single: true)
         }
     }
 }
 
-/// A view of any type.
-public struct AnyView: View, PrimitiveView {
+/// A view of any type. A view of another type than last frame's is another view: the old one is
+/// removed and the new one inserted.
+public struct AnyView: View, PrimitiveView, TransitionTransparent {
     let view: any View
     /// Wraps `view`.
     public init<V: View>(_ view: V) { self.view = view }
     /// Wraps `view`.
     public init<V: View>(erasing view: V) { self.view = view }
-    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(view, key: "any-\(type(of: view))") }
+    func makeNode(_ b: inout NodeBuilder) -> Node { b.dynamicChildren([("any-\(type(of: view))", view)], single: true) }
 }
 
 /// Children grouped without a container of their own.
-public struct Group<Content: View>: View, PrimitiveView {
+public struct Group<Content: View>: View, PrimitiveView, TransitionTransparent {
     let content: Content
     /// The views `content` builds, laid out by the group's container.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
 }
 
-/// Views made from a collection, each identified by an id.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+/// Views made from a collection, each identified by an id: an element whose id is new is
+/// inserted, one whose id is gone is removed, each with its transition.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransitionTransparent {
     /// The collection the views are made from.
     public let data: Data
     let id: KeyPath<Data.Element, ID>
@@ -125,11 +130,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.data = data; self.id = id; self.content = content
     }
     func makeNode(_ b: inout NodeBuilder) -> Node {
-        GroupNode(data.map { element in
-            let node = b.child(content(element), key: "id:\(element[keyPath: id])")
-            if node.viewID == nil { node.viewID = AnyHashable(element[keyPath: id]) }
-            return node
-        })
+        let ids = data.map { AnyHashable($0[keyPath: id]) }
+        let group = b.dynamicChildren(zip(data, ids).map { ("id:\($1.base)", content($0)) }, single: false)
+        // The elements' nodes, in order, after any removed ones are left out: each gets its id.
+        let present = ((group as? GroupNode)?.items ?? []).laidOut
+        for (node, id) in zip(present, ids) where node.viewID == nil { node.viewID = id }
+        return group
     }
 }
 
