@@ -16,6 +16,22 @@ public struct RGBA: Hashable, Sendable {
     init(_ r: Int, _ g: Int, _ b: Int, _ a: Double = 1) {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, opacity: a)
     }
+    /// The components as a colour animates them: red, green and blue linear-light (the sRGB
+    /// curve undone, extended range kept), and opacity.
+    var linearData: AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>> {
+        AnimatablePair(AnimatablePair(RGBA.linear(red), RGBA.linear(green)), AnimatablePair(RGBA.linear(blue), opacity))
+    }
+    /// A colour from animated components (`linearData`).
+    init(linearData d: AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>) {
+        self.init(red: RGBA.encoded(d.first.first), green: RGBA.encoded(d.first.second), blue: RGBA.encoded(d.second.first),
+                  opacity: min(max(d.second.second, 0), 1))
+    }
+    static func linear(_ c: Double) -> Double {
+        let a = abs(c); let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4); return c < 0 ? -l : l
+    }
+    static func encoded(_ c: Double) -> Double {
+        let a = abs(c); let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055; return c < 0 ? -e : e
+    }
     /// The same colour with NaN components replaced by 0, so no NaN ever reaches a pixel.
     var sanitized: RGBA {
         func s(_ v: Double) -> Double { v.isNaN ? 0 : v }
@@ -45,6 +61,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         self.init(storage: .fixed(RGBA(red: red, green: green, blue: blue, opacity: opacity)))
     }
+    /// A colour of these resolved components.
+    init(_ c: RGBA) { self.init(storage: .fixed(c)) }
     /// A grey: `white` 0 is black, 1 is white.
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
@@ -72,12 +90,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Components in `space` as gamma-encoded sRGB. The sRGB transfer curve is applied to the
     /// magnitude, so negative (extended) components stay negative.
     static func toSRGB(_ space: RGBColorSpace, _ v: SIMD3<Double>) -> SIMD3<Double> {
-        func decode(_ c: Double) -> Double {
-            let a = abs(c); let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4); return c < 0 ? -l : l
-        }
-        func encode(_ c: Double) -> Double {
-            let a = abs(c); let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055; return c < 0 ? -e : e
-        }
+        let decode = RGBA.linear, encode = RGBA.encoded
         switch space {
         case .sRGB: return v
         case .sRGBLinear: return SIMD3(encode(v.x), encode(v.y), encode(v.z))

@@ -261,9 +261,9 @@
                 b.transitionSlot = slot
                 b.inheritedTransition = nil
                 if let transition = inheritedTransition { return adopt(_TransitionModifier(transition: transition).makeNode(content: view, &b)) }
-                return defaultTransition(adopt(ShapeNode(shape: shape, style: nil)), phase: slot.phase)
+                return defaultTransition(adopt(ShapeNode(shape: animateShape(shape), style: nil)), phase: slot.phase)
             }
-            return adopt(ShapeNode(shape: shape, style: nil))
+            return adopt(ShapeNode(shape: animateShape(shape), style: nil))
         }
         // A composite view: connect its state and environment, animate it if it is animatable,
         // then build its body.
@@ -304,6 +304,19 @@
         wrapped.environment = node.environment
         wrapped.identity = key
         return wrapped
+    }
+
+    /// The shape with its animatable data animated (a corner radius, a trim).
+    func animateShape(_ shape: any Shape) -> any Shape {
+        animateValue(shape, key: path + "#shape") as? any Shape ?? shape
+    }
+
+    /// A colour animated as SwiftUI animates resolved colours: its linear-light sRGB components
+    /// and opacity, in the colour scheme it is drawn in. At rest it is the colour itself.
+    func animate(_ color: Color, key: String) -> Color {
+        let target = color.resolve(in: environment.colorScheme)
+        let shown = animate(target.linearData, key: key)
+        return shown == target.linearData ? color : Color(RGBA(linearData: shown))
     }
 
     func animateValue(_ value: any Animatable, key: String) -> any Animatable {

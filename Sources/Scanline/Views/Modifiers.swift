@@ -99,6 +99,30 @@ public struct _EnvironmentModifier: ViewModifier, PrimitiveModifier {
     }
 }
 
+/// `.foregroundStyle` and `.foregroundColor`: the style of text and shapes inside. A colour
+/// animates when it changes (as resolved colours do: see `NodeBuilder.animate(_:key:)`).
+public struct _ForegroundModifier<S: ShapeStyle>: ViewModifier, PrimitiveModifier {
+    let style: S?
+    /// Never called: Scanline builds this modifier's node itself.
+    public func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        var inner = b
+        if let style {
+            var color = style as? Color ?? (style as? AnyShapeStyle)?.style as? Color
+            if let c = color { color = b.animate(c, key: b.path + "#foreground") }
+            if let color {
+                inner.environment.foregroundColor = color
+                inner.environment.foregroundStyle = AnyShapeStyle(color)
+            } else if let level = style as? HierarchicalShapeStyle {
+                inner.environment.foregroundStyle = level.resolved(in: b.environment)
+            } else {
+                inner.environment.foregroundStyle = AnyShapeStyle(style)
+            }
+        }
+        return inner.child(content, key: "c")
+    }
+}
+
 /// A built-in modifier that runs something when built, then builds the content unchanged.
 public struct _ActionModifier: ViewModifier, PrimitiveModifier {
     let action: @MainActor (inout NodeBuilder) -> Void
@@ -131,20 +155,11 @@ extension View {
     public func fontDesign(_ design: Font.Design?) -> some View { environmentChange { $0.fontDesign = design } }
     /// The style that text and shapes inside are filled with when they have none of their own.
     @_disfavoredOverload
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        environmentChange { env in
-            if let level = style as? HierarchicalShapeStyle {
-                env.foregroundStyle = level.resolved(in: env)
-            } else {
-                env.foregroundStyle = AnyShapeStyle(style)
-            }
-            if let c = style as? Color { env.foregroundColor = c }
-        }
-    }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { modifier(_ForegroundModifier(style: style)) }
     /// Sets the foreground to a colour (nil leaves it unchanged). Prefer `foregroundStyle(_:)`.
     @_disfavoredOverload
     public func foregroundColor(_ color: Color?) -> some View {
-        environmentChange { env in if let color { env.foregroundColor = color; env.foregroundStyle = AnyShapeStyle(color) } }
+        modifier(_ForegroundModifier(style: color))
     }
     /// The accent colour for views inside.
     public func tint(_ tint: Color?) -> some View { environmentChange { $0.tint = tint } }

@@ -295,7 +295,10 @@ extension Shader: ShapeStyle {
 }
 
 /// A 2D shape that fills its frame, as SwiftUI's `Shape`.
-public protocol Shape: View, Sendable {
+/// A 2D shape, as SwiftUI's `Shape`: a path for a frame. A shape is `Animatable`: one whose
+/// `animatableData` changes (a `RoundedRectangle`'s corner size, a `trim`'s ends, a custom
+/// shape's own values) animates under the change's transaction, its path redrawn at each value.
+public protocol Shape: Animatable, View, Sendable {
     func path(in rect: CGRect) -> Path
 }
 
@@ -314,10 +317,35 @@ extension Shape {
     }
 }
 
-/// A shape filled or stroked with a style.
+/// A shape filled or stroked with a style. The shape's animatable data and a colour style
+/// animate.
 public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
     let shape: S, style: Style, stroke: StrokeStyle?
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: shape, style: style, stroke: stroke) }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        let shown = b.animateValue(shape, key: b.path + "#shape") as? S ?? shape
+        if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: b.path + "#fill"), stroke: stroke) }
+        return ShapeNode(shape: shown, style: style, stroke: stroke)
+    }
+}
+
+extension Shape {
+    /// The part of the shape's outline from `from` to `to` (fractions 0...1 of its length);
+    /// both ends animate.
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> some Shape { _TrimmedShape(shape: self, startFraction: from, endFraction: to) }
+}
+
+/// A shape's outline cut to a fraction of its length (`trim(from:to:)`).
+public struct _TrimmedShape<S: Shape>: Shape {
+    public var shape: S
+    public var startFraction: CGFloat
+    public var endFraction: CGFloat
+    /// The trimmed outline of the shape in `rect`.
+    public func path(in rect: CGRect) -> Path { shape.path(in: rect).trimmedPath(from: startFraction, to: endFraction) }
+    /// The shape's own data, and the two ends.
+    public nonisolated var animatableData: AnimatablePair<S.AnimatableData, AnimatablePair<CGFloat, CGFloat>> {
+        get { AnimatablePair(shape.animatableData, AnimatablePair(startFraction, endFraction)) }
+        set { shape.animatableData = newValue.first; startFraction = newValue.second.first; endFraction = newValue.second.second }
+    }
 }
 
 class ShapeNode: Node {
@@ -368,6 +396,11 @@ public struct RoundedRectangle: Shape {
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { self.cornerSize = cornerSize; self.style = style }
     /// The rounded rectangle filling `rect`.
     public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
+    /// The corner size animates.
+    public nonisolated var animatableData: CGSize.AnimatableData {
+        get { cornerSize.animatableData }
+        set { cornerSize.animatableData = newValue }
+    }
 }
 /// A rectangle whose shorter sides are half circles.
 public struct Capsule: Shape {
@@ -409,7 +442,8 @@ extension Shape where Self == Circle { public static var circle: Circle { Circle
 extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
 
 extension Color: View, PrimitiveView {
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    /// A colour view fills its frame; a change of colour animates.
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: b.animate(self, key: b.path + "#color")) }
 }
 
 /// A thin line across its stack: vertical in an `HStack`, horizontal elsewhere.
