@@ -469,3 +469,35 @@ func close<F: BinaryFloatingPoint>(_ a: F?, _ b: Double, _ tolerance: Double = 1
         #expect(close(s[0].block?.canvasBounds.minX, 110))
     }
 }
+
+/// A child that flips its parent's state through a binding at 0.5 s, as a `Toggle` would.
+struct BindingFlipper: View {
+    @Binding var on: Bool
+    var body: some View {
+        Color.clear.frame(width: 1, height: 1).task {
+            try? await Task.sleep(for: .seconds(0.5))
+            on.toggle()
+        }
+    }
+}
+
+struct AnimatedBindingParent: View {
+    @State var on = false
+    var body: some View {
+        VStack(spacing: 0) {
+            if on { block() }
+            BindingFlipper(on: $on.animation(.linear(duration: 1)))
+        }
+    }
+}
+
+@MainActor @Suite struct AnimatedBindingTests {
+    /// `$on.animation(_:)` makes the write through the binding as if in `withAnimation`: the view
+    /// it inserts fades in over the binding's second, from 0.5 s.
+    @Test func aWriteThroughAnAnimatedBindingAnimatesTheChange() async throws {
+        let s = try await shots(AnimatedBindingParent(), at: [0.4, 1.0, 1.5])
+        #expect(s[0].block == nil)
+        #expect(close(s[1].block?.opacity, 0.5))
+        #expect(close(s[2].block?.opacity, 1))
+    }
+}

@@ -113,6 +113,14 @@ public struct Binding<Value> {
     public var projectedValue: Binding<Value> { self }
     /// Wraps a binding passed to a view's initialiser.
     public init(projectedValue: Binding<Value>) { self = projectedValue }
+    /// The same binding, whose writes animate with `animation` (as if made in `withAnimation`).
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        Binding(get: get, set: { v in withAnimation(animation) { self.set(v) } })
+    }
+    /// The same binding, whose writes are made in `transaction`.
+    public func transaction(_ transaction: Transaction) -> Binding<Value> {
+        Binding(get: get, set: { v in withTransaction(transaction) { self.set(v) } })
+    }
     /// A binding to one property of the value: `$settings.volume`.
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> Binding<T> {
         Binding<T>(get: { self.get()[keyPath: keyPath] }, set: { v in var whole = self.get(); whole[keyPath: keyPath] = v; self.set(whole) })

@@ -25,9 +25,16 @@ public struct Text: @unchecked Sendable, Equatable {
     var segments: [Segment]
 
     /// Text shown as written (no localisation lookup happens here).
-    public init(_ content: String) { segments = [Segment(string: content)] }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ content: S) { segments = [Segment(string: String(content))] }
+    /// Text from a string literal, whose interpolations may be other texts, keeping their styles
+    /// (`Text("Build \(emphasised) with SwiftUI")`), and numbers formatted as SwiftUI formats
+    /// them (see `LocalizedStringKey`). No localisation table is looked up.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        segments = key.segments.isEmpty ? [Segment(string: "")] : key.segments
+    }
     /// A text shown exactly as given (no localisation here either way).
-    public init(verbatim content: String) { self.init(content) }
+    public init(verbatim content: String) { segments = [Segment(string: content)] }
 
     /// The characters of every segment, in order.
     public var string: String { segments.map(\.string).joined() }
@@ -86,6 +93,84 @@ public struct Text: @unchecked Sendable, Equatable {
         if font.width == nil, let w = s.width ?? environment.fontWidth { font = font.width(w) }
         if s.monospacedDigit || environment.monospacedDigit { font = font.monospacedDigit() }
         return font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
+    }
+}
+
+/// A string literal for a `Text`, as SwiftUI's `LocalizedStringKey`: its interpolations are kept
+/// as the text's parts. A `Text` keeps its own styling; an integer shows as `%lld` and a
+/// floating-point number as `%lf` would (six decimals), as in SwiftUI; `specifier:` takes a
+/// printf format; anything else shows as `String(describing:)`.
+public struct LocalizedStringKey: Equatable, @unchecked Sendable, ExpressibleByStringInterpolation {
+    var segments: [Text.Segment]
+    /// The key for `value`, as it reads.
+    public init(_ value: String) { segments = [Text.Segment(string: value)] }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+    public static func == (a: Self, b: Self) -> Bool { a.segments == b.segments }
+
+    /// Whether `specifier` is a printf format with one numeric conversion and nothing a format
+    /// function could read or write beyond the one value given.
+    static func isSafeNumberSpecifier(_ specifier: String) -> Bool {
+        let chars = Array(specifier.unicodeScalars)
+        var conversions = 0
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == "%" else { i += 1; continue }
+            i += 1
+            guard i < chars.count else { return false }
+            if chars[i] == "%" { i += 1; continue }
+            while i < chars.count, "-+ #0'".unicodeScalars.contains(chars[i]) { i += 1 }
+            while i < chars.count, ("0"..."9").contains(chars[i]) { i += 1 }
+            if i < chars.count, chars[i] == "." {
+                i += 1
+                while i < chars.count, ("0"..."9").contains(chars[i]) { i += 1 }
+            }
+            while i < chars.count, "hlLqjzt".unicodeScalars.contains(chars[i]) { i += 1 }
+            guard i < chars.count, "diouxXfFeEgGaA".unicodeScalars.contains(chars[i]) else { return false }
+            conversions += 1
+            i += 1
+        }
+        return conversions == 1
+    }
+
+    /// The parts of an interpolated literal.
+    public struct StringInterpolation: StringInterpolationProtocol, @unchecked Sendable {
+        var segments: [Text.Segment] = []
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        mutating func add(_ s: String) {
+            if let last = segments.indices.last, segments[last] == Text.Segment(string: segments[last].string) {
+                segments[last].string += s
+            } else {
+                segments.append(Text.Segment(string: s))
+            }
+        }
+        public mutating func appendLiteral(_ literal: String) { if !literal.isEmpty { add(literal) } }
+        /// A string, as it reads.
+        public mutating func appendInterpolation(_ string: String) { add(string) }
+        /// Another text, with its own font, colour and attributes.
+        public mutating func appendInterpolation(_ text: Text) { segments += text.segments }
+        /// An integer, as `%lld` prints it.
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { add(String(value)) }
+        /// A floating-point number, as `%lf` prints it (six decimals), as SwiftUI shows it.
+        public mutating func appendInterpolation(_ value: Double) { add(String(format: "%lf", value)) }
+        /// A floating-point number, as `%lf` prints it (six decimals), as SwiftUI shows it.
+        public mutating func appendInterpolation(_ value: Float) { add(String(format: "%lf", Double(value))) }
+        /// A floating-point number, as `%lf` prints it (six decimals), as SwiftUI shows it.
+        public mutating func appendInterpolation(_ value: CGFloat) { add(String(format: "%lf", Double(value))) }
+        /// A number formatted by a printf `specifier` (`"%.2f"`, `"%03d"`, `"%lld"`). The specifier
+        /// must hold exactly one numeric conversion (`d i u o x X f F e E g G a A`, with flags,
+        /// width, precision and length) and any number of `%%`; anything else, `%n` or `%s`
+        /// included, is never handed to a format function and the value shows as it reads.
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            if LocalizedStringKey.isSafeNumberSpecifier(specifier) {
+                add(String(format: specifier, value))
+            } else {
+                add(String(describing: value))
+            }
+        }
+        /// Anything else, as `String(describing:)` reads.
+        @_disfavoredOverload
+        public mutating func appendInterpolation<T>(_ value: T) { add(String(describing: value)) }
     }
 }
 

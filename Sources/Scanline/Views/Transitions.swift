@@ -83,18 +83,18 @@ extension Transition {
 public struct AnyTransition: @unchecked Sendable {
     /// The transition's view around `content` (a placeholder built at the content's path) in `phase`.
     let make: @MainActor (TransitionContent, TransitionPhase) -> any View
-    /// Whether it moves the view (Reduce Motion replaces it with `.opacity`).
-    let hasMotion: Bool
+    /// Whether it moves the view (Reduce Motion replaces it with `.opacity`): asked when built.
+    let motion: @MainActor () -> Bool
     /// `.identity`: no transition at all (a view removed with it goes at once).
     var isIdentity = false
 
-    init(hasMotion: Bool, make: @escaping @MainActor (TransitionContent, TransitionPhase) -> any View) {
-        self.hasMotion = hasMotion; self.make = make
+    init(motion: @escaping @MainActor () -> Bool, make: @escaping @MainActor (TransitionContent, TransitionPhase) -> any View) {
+        self.motion = motion; self.make = make
     }
     /// The transition `transition`, erased.
     public init<T: Transition>(_ transition: T) {
         nonisolated(unsafe) let t = transition
-        self.init(hasMotion: T.properties.hasMotion) { content, phase in
+        self.init(motion: { T.properties.hasMotion }) { content, phase in
             t.body(content: PlaceholderContentView<T>(content), phase: phase)
         }
         isIdentity = T.self == IdentityTransition.self
@@ -126,7 +126,7 @@ public struct AnyTransition: @unchecked Sendable {
     }
     /// `insertion` while the view appears, `removal` while it leaves.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
-        AnyTransition(hasMotion: insertion.hasMotion || removal.hasMotion) { content, phase in
+        AnyTransition(motion: { insertion.motion() || removal.motion() }) { content, phase in
             let inner = insertion.make(content, phase == .didDisappear ? .identity : phase)
             return removal.make(content.wrapping(inner, "ins"), phase == .didDisappear ? .didDisappear : .identity)
         }
@@ -135,22 +135,22 @@ public struct AnyTransition: @unchecked Sendable {
     /// between their values).
     public static func modifier<E: ViewModifier>(active: E, identity: E) -> AnyTransition {
         nonisolated(unsafe) let a = active, i = identity
-        return AnyTransition(hasMotion: true) { content, phase in
+        return AnyTransition(motion: { true }) { content, phase in
             PlaceholderContentView<E>(content).modifier(phase.isIdentity ? i : a)
         }
     }
     /// Both: this applied first, `other` around it.
     public func combined(with other: AnyTransition) -> AnyTransition {
         let first = self
-        return AnyTransition(hasMotion: hasMotion || other.hasMotion) { content, phase in
+        return AnyTransition(motion: { first.motion() || other.motion() }) { content, phase in
             other.make(content.wrapping(first.make(content, phase), "first"), phase)
         }
     }
     /// This transition, its own changes animated with `animation`.
     public func animation(_ animation: Animation?) -> AnyTransition {
         let base = self
-        nonisolated(unsafe) let a = animation
-        return AnyTransition(hasMotion: hasMotion) { content, phase in
+        let a = animation
+        return AnyTransition(motion: base.motion) { content, phase in
             _TransactionScope(transform: { $0.animation = a; $0.disablesAnimations = false }, content: .transition(content), body: { base.make($0, phase) })
         }
     }
@@ -183,14 +183,14 @@ extension PlaceholderContentView {
 
 /// Fades: opacity 0 away from identity.
 public struct OpacityTransition: Transition {
-    public init() {}
+    nonisolated public init() {}
     public func body(content: Content, phase: TransitionPhase) -> some View { content.opacity(phase.isIdentity ? 1 : 0) }
     public static var properties: TransitionProperties { TransitionProperties(hasMotion: false) }
 }
 
 /// No change.
 public struct IdentityTransition: Transition {
-    public init() {}
+    nonisolated public init() {}
     public func body(content: Content, phase: TransitionPhase) -> some View { content }
     public static var properties: TransitionProperties { TransitionProperties(hasMotion: false) }
 }
@@ -202,7 +202,7 @@ public struct ScaleTransition: Transition {
     /// The point scaled about (a unit point of the view).
     public var anchor: UnitPoint
     /// Scaled by `scale` about `anchor` away from identity.
-    public init(_ scale: Double, anchor: UnitPoint = .center) { self.scale = scale; self.anchor = anchor }
+    nonisolated public init(_ scale: Double, anchor: UnitPoint = .center) { self.scale = scale; self.anchor = anchor }
     public func body(content: Content, phase: TransitionPhase) -> some View {
         content.scaleEffect(phase.isIdentity ? 1 : scale, anchor: anchor)
     }
@@ -213,7 +213,7 @@ public struct OffsetTransition: Transition {
     /// The offset away from identity, in points.
     public var offset: CGSize
     /// Moved by `offset` away from identity.
-    public init(_ offset: CGSize) { self.offset = offset }
+    nonisolated public init(_ offset: CGSize) { self.offset = offset }
     public func body(content: Content, phase: TransitionPhase) -> some View {
         content.offset(phase.isIdentity ? .zero : offset)
     }
@@ -224,7 +224,7 @@ public struct MoveTransition: Transition {
     /// The edge the view moves toward (and comes from).
     public var edge: Edge
     /// Moved toward `edge` by its size away from identity.
-    public init(edge: Edge) { self.edge = edge }
+    nonisolated public init(edge: Edge) { self.edge = edge }
     public func body(content: Content, phase: TransitionPhase) -> some View {
         content.modifier(_SizeOffset(fraction: phase.isIdentity ? .zero : edge.unitOffset))
     }
@@ -232,7 +232,7 @@ public struct MoveTransition: Transition {
 
 /// In from the leading edge, out toward the trailing edge.
 public struct SlideTransition: Transition {
-    public init() {}
+    nonisolated public init() {}
     public func body(content: Content, phase: TransitionPhase) -> some View {
         let f: CGSize = phase == .willAppear ? Edge.leading.unitOffset : phase == .didDisappear ? Edge.trailing.unitOffset : .zero
         return content.modifier(_SizeOffset(fraction: f))
@@ -244,7 +244,7 @@ public struct PushTransition: Transition {
     /// The edge the view comes in from.
     public var edge: Edge
     /// In from `edge`, out toward the opposite one.
-    public init(edge: Edge) { self.edge = edge }
+    nonisolated public init(edge: Edge) { self.edge = edge }
     public func body(content: Content, phase: TransitionPhase) -> some View {
         let f: CGSize = phase == .willAppear ? edge.unitOffset : phase == .didDisappear ? edge.opposite.unitOffset : .zero
         return content.modifier(_SizeOffset(fraction: f)).opacity(phase.isIdentity ? 1 : 0)
@@ -264,7 +264,7 @@ public struct BlurReplaceTransition: Transition {
     /// Which way the view scales.
     public var configuration: Configuration
     /// A blur replace that scales as `configuration` says.
-    public init(configuration: Configuration = .downUp) { self.configuration = configuration }
+    nonisolated public init(configuration: Configuration = .downUp) { self.configuration = configuration }
     public func body(content: Content, phase: TransitionPhase) -> some View {
         let scale: CGFloat = phase == .willAppear ? 0.9 : phase == .didDisappear ? (configuration.leavesUp ? 1.1 : 0.9) : 1
         return content.scaleEffect(scale).blur(radius: phase.isIdentity ? 0 : 7).opacity(phase.isIdentity ? 1 : 0)
@@ -438,7 +438,7 @@ struct _TransitionModifier: ViewModifier, PrimitiveModifier {
             if !transition.isIdentity { slot.report?.transitions = true }
         }
         var t = transition
-        if b.environment.accessibilityReduceMotion && t.hasMotion { t = .opacity }
+        if b.environment.accessibilityReduceMotion && t.motion() { t = .opacity }
         var inner = b
         inner.transitionSlot = nil
         inner.inTransition = true
