@@ -60,6 +60,10 @@ struct DrawingKey: Hashable {
 @MainActor class Node {
     /// Where the node is, in the root's space (points). Set by `place(in:proposal:)`.
     var frame: CGRect = .zero
+    /// The size layout gave the view (points), set while the frame on screen animates towards it:
+    /// content laid out inside, such as text, keeps the layout of its final size rather than
+    /// wrapping anew at every size in between, as in SwiftUI.
+    var laidOutSize: CGSize?
     /// The environment the node was built in (set once, by the builder that made it).
     var environment = EnvironmentValues() { didSet { hasEnvironment = true } }
     var hasEnvironment = false

@@ -184,6 +184,7 @@ extension ViewGraph {
         for k in changeValues.keys where inside(k) { changeValues[k] = nil }
         for k in deliveredPreferences.keys where inside(k) { deliveredPreferences[k] = nil }
         for k in dynamicRecords.keys where inside(k) { dynamicRecords[k] = nil }
+        for k in contentRecords.keys where inside(k) { contentRecords[k] = nil }
         // Built this frame only to find its removal over: it did not appear in this frame.
         seenThisBuild = seenThisBuild.filter { !inside($0) }
     }

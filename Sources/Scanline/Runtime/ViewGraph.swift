@@ -20,6 +20,8 @@
     var deliveredPreferences: [String: Any] = [:]
     /// What each dynamic container (`if`, `ForEach`, `.id`…) built last, by its path.
     var dynamicRecords: [String: DynamicRecord] = [:]
+    /// Each text's last content, by view path, for content transitions.
+    var contentRecords: [String: ContentRecord] = [:]
     /// How many transition values were found animating so far (a removed view stays while its
     /// build finds some).
     var transitionsAnimating = 0
@@ -139,6 +141,7 @@
                 if track.value.isAnimating(at: time) {
                     var shown = CGRect.zero
                     shown.animatableData = track.value.value(at: time)
+                    node.laidOutSize = node.frame.size
                     node.frame = shown
                 }
             }

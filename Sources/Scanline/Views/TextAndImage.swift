@@ -1,5 +1,9 @@
 extension Text: View, PrimitiveView {
-    func makeNode(_ b: inout NodeBuilder) -> Node { TextNode(text: self) }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        let node = TextNode(text: self)
+        node.contentChange = b.contentChange(for: self)
+        return node
+    }
     /// Never called: Scanline draws text itself.
     public var body: Never { fatalError("Text is drawn by Scanline") }
 }
@@ -8,6 +12,8 @@ extension Text: View, PrimitiveView {
 /// Its explicit guides are its first and last baselines, at the width it was given.
 final class TextNode: Node {
     let text: Text
+    /// The content transition running, if the text changed under an animation (ContentTransitions.swift).
+    var contentChange: ContentChange?
     private var cache: [CGFloat: Text.Layout] = [:]
     /// Layouts made with no width, by the size they gave: shown as they are at that size (laid
     /// out again at their own width, a line limit's ellipsis could fall differently).
@@ -64,10 +70,14 @@ final class TextNode: Node {
         return nil
     }
     override func draw(_ ctx: GraphicsContext) {
-        guard frame.width > 0, let l = layout(for: frame.size) else { return }
+        guard frame.width > 0, let l = layout(for: laidOutSize ?? frame.size) else { return }
         var c = ctx
         c.environment = environment
         c.translateBy(x: frame.minX, y: frame.minY)
+        if let change = contentChange {
+            draw(change, layout: l, in: c)
+            return
+        }
         if let renderer = environment.textRenderer {
             // `displayPadding` is room the renderer may draw in beyond the text; nothing clips text
             // here, so it needs no extra layer.
