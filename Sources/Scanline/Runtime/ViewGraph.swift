@@ -123,7 +123,7 @@
     /// its identity; views seen for the first time appear where they are laid out.
     func animateFrames(_ root: Node) {
         var seen = Set<String>()
-        func visit(_ node: Node) {
+        func visit(_ node: Node, snap: Bool) {
             if let id = node.identity, seen.insert(id).inserted {
                 let key = id + "#frame"
                 let target = node.frame
@@ -132,9 +132,10 @@
                     track = Track(AnimatedValue(target.animatableData)); tracks[key] = track
                 }
                 if track.value.target != target.animatableData {
-                    let (transaction, changeTime) = buildChange ?? (nil, time)
+                    // A view that follows a matched geometry group's shared frame moves with it.
+                    let (transaction, changeTime) = snap ? (nil, time) : buildChange ?? (nil, time)
                     let start = node.transactionOverride != nil ? (node.overrideTime ?? changeTime) : changeTime
-                    withTransaction(node.transactionOverride ?? transaction ?? Transaction()) {
+                    withTransaction(snap ? Transaction() : node.transactionOverride ?? transaction ?? Transaction()) {
                         track.value.set(target.animatableData, at: min(start, time))
                     }
                 }
@@ -146,9 +147,10 @@
                 }
             }
             // A removed view keeps the frame it had (its own animation of it goes on).
-            for c in (node as? GroupNode)?.flattened ?? node.children where !(c is RemovedNode) { visit(c) }
+            let snap = snap || (node as? MatchedGeometryNode)?.following == true
+            for c in (node as? GroupNode)?.flattened ?? node.children where !(c is RemovedNode) { visit(c, snap: snap) }
         }
-        visit(root)
+        visit(root, snap: false)
     }
 
     /// Interpolates an animatable value kept at `key`: a change since the last build starts an
