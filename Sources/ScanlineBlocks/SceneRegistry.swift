@@ -88,6 +88,30 @@ public enum SceneRegistry {
                         summary: "Seed 004: blurred cover art through a flowing noise warp, behind a transcript that follows playback.",
                         seed: "004", parameters: [], size: CGSize(width: 360, height: 640), duration: 12,
                         make: { _ in AnyView(TranscriptPlayerView(transcript: SampleTranscript.transcript, cover: GeneratedCover.image())) }),
+        SceneDescriptor(name: "text-transition",
+                        summary: "A heading's emphasised words rise in glyph by glyph on a spring, through a Transition with a TextRenderer, then leave.",
+                        seed: "—",
+                        parameters: [SceneParameter(name: "text", kind: .text, defaultValue: "Make every frame count", help: "The heading"),
+                                     SceneParameter(name: "emphasis", kind: .text, defaultValue: "every frame", help: "The words of the heading that rise (all of it if not found)"),
+                                     SceneParameter(name: "accent", kind: .color, defaultValue: "pink", help: "The emphasised words' colour")],
+                        size: CGSize(width: 390, height: 220), duration: TextTransitionDemo.loop,
+                        make: { a in
+                            let accent = try a.color("accent", default: .pink)
+                            return AnyView(Backdrop(color: .white, ink: .black) {
+                                TextTransitionDemo(heading: a.text("text", default: "Make every frame count"),
+                                                   emphasis: a.text("emphasis", default: "every frame"), accent: accent)
+                            })
+                        }, colorScheme: .light),
+        SceneDescriptor(name: "counter",
+                        summary: "A number ticking up and back down with .contentTransition(.numericText(value:)) on a snappy spring.",
+                        seed: "—",
+                        parameters: [SceneParameter(name: "text", kind: .text, defaultValue: "listeners live", help: "The caption under the number")],
+                        size: CGSize(width: 390, height: 220), duration: CounterDemo.loop,
+                        make: { a in
+                            AnyView(Backdrop(color: Color(red: 0.08, green: 0.08, blue: 0.12), ink: .white) {
+                                CounterDemo(caption: a.text("text", default: "listeners live"))
+                            })
+                        }),
         SceneDescriptor(name: "particles",
                         summary: "SwiftUI-style Canvas particles: sparks from a tagged symbol with plusLighter, a gooey core (alphaThreshold + blur), a PreferenceKey count.",
                         seed: "—", parameters: [], size: CGSize(width: 360, height: 360), duration: 2,

@@ -22,7 +22,7 @@ public struct Command: Sendable {
 
     /// The `--help` text: summary, usage, options and examples.
     public var help: String {
-        var s = Help.wrap(summary, first: "", indent: 0) + "\n\n" + Help.wrap(usage, first: "Usage: scanline", indent: 16) + "\n"
+        var s = Help.wrap(summary, first: "", indent: 0) + "\n\n" + Help.wrap(usage, first: "Usage: scanline ", indent: 16) + "\n"
         if !options.isEmpty {
             s += "\nOptions:\n"
             for o in options + [OptionSpec(["--help", "-h"], help: "Show this help.")] {

@@ -38,6 +38,7 @@ import Testing
             let h = await run([c.name, "--help"])
             #expect(h.code == 0)
             #expect(h.out.contains("Examples:\n  scanline \(c.name)"), "\(c.name) --help shows an example")
+            #expect(h.out.contains("\nUsage: scanline \(c.name)"), "\(c.name) --help's usage line names the command after a space")
         }
         #expect(await run(["--version"]).out == "scanline \(ScanlineCLI.version)\n")
         let unknown = await run(["frobnicate"])

@@ -160,6 +160,21 @@ func close<F: BinaryFloatingPoint>(_ a: F?, _ b: Double, _ tolerance: Double = 1
         #expect(s[3].fills.count == 1)   // one block, not a leaving copy as well
     }
 
+    @Test func aViewRemovedWhileComingInTurnsBackFromWhereItIs() async throws {
+        // On at 0.5 (fading in over 1 s), off again at 1.0 when it is at 0.5. The fade-out moves
+        // from the fade-in's value r (t − 0.5, until 1) to 0 with progress p₂: r × (1 − p₂). At
+        // 1.25, 0.75 × 0.75 = 0.5625; at 1.5, 1 × 0.5; at 1.75, 0.25; gone once it ends at 2.0.
+        let v = Switching(at: [0.5, 1.0]) { on in
+            if on { block() }
+        }
+        let s = try await shots(v, at: [1.0, 1.25, 1.5, 1.75, 2.05])
+        #expect(close(s[0].block?.opacity, 0.5))
+        #expect(close(s[1].block?.opacity, 0.5625))
+        #expect(close(s[2].block?.opacity, 0.5))
+        #expect(close(s[3].block?.opacity, 0.25))
+        #expect(s[4].block == nil)
+    }
+
     @Test func forEachInsertsAndRemovesByID() async throws {
         struct List: View {
             @State var items = [1, 2, 3]

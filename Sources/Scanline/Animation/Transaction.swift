@@ -165,3 +165,44 @@ extension Animation {
         }
     }
 }
+
+/// When `withAnimation(_:completionCriteria:_:completion:)` calls its completion.
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    let removed: Bool
+    /// When the animation has done its work, though a spring may still be in its long tail: a
+    /// timing curve's duration, a spring's `duration` (its response).
+    public static let logicallyComplete = AnimationCompletionCriteria(removed: false)
+    /// When the animation has ended entirely: a spring once it has settled.
+    public static let removed = AnimationCompletionCriteria(removed: true)
+}
+
+extension Animation {
+    /// Seconds until `criteria` holds for a change made with this animation.
+    func completionTime(_ criteria: AnimationCompletionCriteria) -> Double {
+        if !criteria.removed {
+            switch kind {
+            case let .fluidSpring(response, _, _): return response.isFinite ? max(0, response) : 0
+            case let .delay(d, a): return d + a.completionTime(criteria)
+            case let .speed(s, a): return a.completionTime(criteria) / s
+            default: break
+            }
+        }
+        let d = duration
+        return d.isFinite ? max(0, d) : .infinity
+    }
+}
+
+/// Runs `body` as `withAnimation(_:_:)` does, then `completion` once the animation meets
+/// `completionCriteria` (at once, on the next turn, when there is no animation). Inside a
+/// render the wait is on the render clock, so the completion's own changes land on the frame
+/// they would on a device; an animation that never ends (repeating forever) never completes.
+@MainActor
+public func withAnimation<Result>(_ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+                                  _ body: () throws -> Result, completion: @escaping () -> Void) rethrows -> Result {
+    let result = try withAnimation(animation, body)
+    let wait = animation?.completionTime(completionCriteria) ?? 0
+    guard wait.isFinite else { return result }
+    nonisolated(unsafe) let run = completion   // called on the main actor, where it was made
+    DispatchQueue.main.asyncAfter(deadline: .now() + wait) { MainActor.assumeIsolated { run() } }
+    return result
+}
