@@ -94,3 +94,53 @@ struct CanvasResolves: View {
         #expect(image[7, 10].a == 0 && image[4, 10].a == 0 && image[15, 10].a == 0 && image[10, 5].r == 255)
     }
 }
+
+// A file written for Xcode: a view with matched geometry and its PreviewProvider, as tutorials
+// publish them (in their own words here).
+struct SwapPair: View {
+    @Namespace private var ns
+    @State var swapped = false
+    var body: some View {
+        HStack {
+            if swapped {
+                Circle().fill(.red).matchedGeometryEffect(id: "dot", in: ns).frame(width: 20, height: 20)
+                Spacer()
+            } else {
+                Spacer()
+                Circle().fill(.red).matchedGeometryEffect(id: "dot", in: ns).frame(width: 20, height: 20)
+            }
+        }
+        .frame(width: 100, height: 20)
+        .onTapGesture { withAnimation(.spring()) { swapped.toggle() } }
+    }
+}
+
+struct SwapPair_Previews: PreviewProvider {
+    static var previews: some View {
+        Group {
+            SwapPair()
+            SwapPair(swapped: true).preferredColorScheme(.dark)
+        }
+        .previewLayout(.sizeThatFits)
+        .previewDisplayName("Swap")
+    }
+}
+
+@MainActor @Suite struct PreviewProviderTests {
+    /// `previews` is an ordinary view: its two `SwapPair`s stack, the dot right in the first and
+    /// left in the second.
+    @Test func previewsRender() async throws {
+        let image = try await SceneRenderer(VStack(spacing: 0) { SwapPair_Previews.previews }, size: CGSize(width: 100, height: 40), scale: 1).still(at: 0)
+        #expect(image[90, 10].a == 255 && image[10, 10].a == 0)
+        #expect(image[10, 30].a == 255 && image[90, 30].a == 0)
+        #expect(SwapPair_Previews.platform == nil)
+    }
+
+    /// `.spring()`, as tutorials write it, compiles (both spring factories have defaults for
+    /// every argument) and means `spring(response: 0.5, dampingFraction: 0.825)`.
+    @Test func springWithNoArgumentsIsTheResponseForm() {
+        let a: SwiftUI.Animation = .spring()
+        #expect(a == .spring(response: 0.5, dampingFraction: 0.825))
+        #expect(a != .spring(duration: 0.5, bounce: 0))
+    }
+}

@@ -58,6 +58,10 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
                                      blendDuration: clean(blendDuration)))
     }
     /// `spring(response: duration, dampingFraction: 1 − bounce)` (for bounce < 0: 1 / (1 + bounce)).
+    /// Disfavoured, so that `.spring()` with no arguments is `spring(response:dampingFraction:)`'s
+    /// defaults (response 0.5, damping 0.825), the one SwiftUI code written since iOS 13 means;
+    /// with both sets of defaults the call would otherwise be ambiguous.
+    @_disfavoredOverload
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
         spring(response: duration, dampingFraction: Animation.dampingFraction(bounce: bounce), blendDuration: blendDuration)
     }
