@@ -79,6 +79,31 @@ struct Triggering<Content: View>: View {
         #expect(try await fillX(still, at: 0.5) == 40)   // the timeline's start
     }
 
+    /// A keyframe scene of three tracks (offset, scale, rotation: linear, cubic and spring
+    /// keyframes) on text gives the same bytes twice and on 1 and 2 threads.
+    @Test func keyframesGiveTheSameBytesTwiceAndOnAnyThreadCount() async throws {
+        struct Pose { var y = 0.0, scale = 1.0, angle = 0.0 }
+        func render(threads: Int) async throws -> [UInt8] {
+            let saved = Parallelism.threadCount
+            Parallelism.threadCount = threads
+            defer { Parallelism.threadCount = saved }
+            let v = KeyframeAnimator(initialValue: Pose()) { pose in
+                Text("Hop").font(.title).bold()
+                    .scaleEffect(pose.scale).rotationEffect(.degrees(pose.angle)).offset(y: pose.y)
+            } keyframes: { _ in
+                KeyframeTrack(\.y) { LinearKeyframe(-30.0, duration: 0.3); SpringKeyframe(0.0, duration: 0.5, spring: .bouncy) }
+                KeyframeTrack(\.scale) { CubicKeyframe(1.4, duration: 0.3); CubicKeyframe(0.9, duration: 0.2); CubicKeyframe(1.0, duration: 0.3) }
+                KeyframeTrack(\.angle) { LinearKeyframe(12.0, duration: 0.4); SpringKeyframe(0.0, spring: .snappy) }
+            }
+            let r = try SceneRenderer(v, size: CGSize(width: 120, height: 80), scale: 2, fps: 30)
+            var bytes: [UInt8] = []
+            for t in [0.2, 0.45, 0.7] { bytes += try await r.still(at: t).bytes }
+            return bytes
+        }
+        let a = try await render(threads: 1), b = try await render(threads: 2), c = try await render(threads: 1)
+        #expect(a == b && a == c)
+    }
+
     @Test func aTriggerPlaysFromTheCurrentValue() async throws {
         // Changed at 0.5 s: from the initial 0 to 100 over 1 s, then it stays.
         let v = Triggering(at: [0.5]) { trigger in
