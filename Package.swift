@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .library(name: "Scanline", targets: ["Scanline"]),
         .library(name: "ScanlineBlocks", targets: ["ScanlineBlocks"]),
+        // Snapshot tests of views and images, for users' test targets (Swift Testing or XCTest).
+        .library(name: "ScanlineTesting", targets: ["ScanlineTesting"]),
         // The command-line tool in process (tests, and the fuzz targets in Fuzz/).
         .library(name: "ScanlineCLI", targets: ["ScanlineCLI"]),
         .executable(name: "scanline", targets: ["scanline"]),
@@ -39,10 +41,11 @@ let package = Package(
         // The seed blocks, one file each, and the seed demos.
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks",
                 resources: [.process("Shaders")]),
+        .target(name: "ScanlineTesting", dependencies: ["Scanline"], path: "Sources/ScanlineTesting"),
         .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks", "CScanline"], path: "Sources/ScanlineCLI"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
-        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI"],
+        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI", "ScanlineTesting"],
                     path: "Tests/ScanlineTests",
                     exclude: ["__Snapshots__", "__Dumps__", "Fixtures"]),
     ],

@@ -129,7 +129,7 @@ enum RenderCommand {
         let env = try environment(args, scene: scene)
         let background = try CommonOptions.color(args, "--background")
         let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
-        defer { for w in renderer.graph.warnings { output.warn("warning: \(w)") } }
+        defer { for w in renderer.warnings { output.warn("warning: \(w)") } }
 
         if args.has("--accessibility") {
             for e in await renderer.accessibilityElements(at: time ?? 0) { output.print(e.description) }
@@ -161,6 +161,7 @@ enum RenderCommand {
                 try SceneRenderer(try scene.make(SceneArguments(values)), size: size, scale: scale, fps: fps, environment: env, background: background)
             }, progress: { bar.update($0, $1) })
             bar.finish()
+            for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", out, report.frames, fps, report.renderSeconds, report.encodeSeconds))
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Scanline
 
 /// A user's package that depends on Scanline by path builds without a single warning: neither
 /// SwiftPM's (a pkg-config flag it drops, such as glib's `-pthread`) nor the compiler's in
@@ -21,19 +22,81 @@ import Testing
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: template)
 
-        let (status, output) = try await Self.swift(["build", "--package-path", package.path, "--scratch-path", folder.appendingPathComponent("build").path])
+        let scratch = folder.appendingPathComponent("build").path
+        let (status, output) = try await Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch])
         #expect(status == 0, "swift build failed:\n\(output.suffix(4000))")
         let warnings = output.split(separator: "\n").filter { $0.contains("warning:") }
         #expect(warnings.isEmpty, "a package that depends on Scanline sees \(warnings.count) warning(s):\n\(warnings.prefix(20).joined(separator: "\n"))")
         let (runStatus, runOutput) = try await Self.swift(["run", "--skip-build", "--package-path", package.path,
                                                      "--scratch-path", folder.appendingPathComponent("build").path, "Dependent"])
         #expect(runStatus == 0 && runOutput.contains("rendered ") && !runOutput.contains("rendered 0x0"), "the dependent's program: \(runOutput.suffix(2000))")
+        try await snapshotTestsOfTheDependent(package, scratch: scratch, folder: folder)
+    }
+
+    /// ScanlineTesting in the user's test target (Tests/DependentTests in the fixture), with Swift
+    /// Testing and XCTest: recording, passing, a missing reference, a changed one (its message and
+    /// images), a tolerance, failing on warnings, and recording refused under CI (issue #18).
+    func snapshotTestsOfTheDependent(_ package: URL, scratch: String, folder: URL) async throws {
+        let snapshots = package.appendingPathComponent("Tests/DependentTests/__Snapshots__")
+        let artifacts = folder.appendingPathComponent("artifacts")
+        func test(_ filter: String, _ env: [String: String] = [:]) async throws -> (Int32, String) {
+            var environment = ProcessInfo.processInfo.environment
+            environment["CI"] = nil
+            environment["SCANLINE_RECORD"] = nil
+            environment["SCANLINE_SNAPSHOT_ARTIFACTS"] = artifacts.path
+            for (k, v) in env { environment[k] = v }
+            return try await Self.swift(["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch, "--filter", filter],
+                                        environment: environment)
+        }
+        let fm = FileManager.default
+        // Recording writes the references beside the test file, one folder per test file.
+        let (recorded, recordOutput) = try await test("tag|Tag", ["SCANLINE_RECORD": "1"])
+        #expect(recorded == 0, "recording: \(recordOutput.suffix(3000))")
+        for file in ["SnapshotTests/tag.png", "SnapshotTests/tagOverTime@0s.png", "SnapshotTests/tagOverTime@0.5s.png", "XCTestSnapshots/testTag.png"] {
+            #expect(fm.fileExists(atPath: snapshots.appendingPathComponent(file).path), "recorded \(file)")
+        }
+        // Against the references just recorded, both libraries pass.
+        let (passed, passOutput) = try await test("tag|Tag")
+        #expect(passed == 0, "passing snapshots: \(passOutput.suffix(3000))")
+        // A missing reference fails, in Swift Testing and in XCTest, and records nothing.
+        let (missing, missingOutput) = try await test("missing|Missing")
+        #expect(missing != 0 && missingOutput.contains("no reference") && missingOutput.contains("never-recorded.png")
+                && missingOutput.contains("never-recorded-xctest.png"), "missing: \(missingOutput.suffix(3000))")
+        #expect(!fm.fileExists(atPath: snapshots.appendingPathComponent("SnapshotTests/never-recorded.png").path))
+        // A reference with a 10 × 6 white patch in the top-left corner fails, saying where.
+        let tag = try PixelBuffer(contentsOf: snapshots.appendingPathComponent("SnapshotTests/tag.png"))
+        var bytes = tag.converted(to: .straight).bytes
+        for y in 0..<6 { for x in 0..<10 { for c in 0..<4 { bytes[(y * tag.width + x) * 4 + c] = 255 } } }
+        try PixelBuffer(width: tag.width, height: tag.height, alpha: .straight, bytes: bytes)
+            .writePNG(to: snapshots.appendingPathComponent("SnapshotTests/changed.png"))
+        let (changed, changedOutput) = try await test("changed")
+        #expect(changed != 0, "a changed reference fails")
+        for part in ["snapshot 'changed' (60×30 px) differs", "of pixels differ (60 of 1800)", "largest channel difference 255",
+                     "in the box x 0...9, y 0...5", "changed.actual.png", "changed.diff.png"] {
+            #expect(changedOutput.contains(part), "the failure says \(part): \(changedOutput.suffix(3000))")
+        }
+        let diff = try PixelBuffer(contentsOf: artifacts.appendingPathComponent("SnapshotTests/changed.diff.png"))
+        #expect(diff[0, 0].r == 255 && diff[0, 0].g == 0 && diff[20, 20].g > 0)
+        let actual = try PixelBuffer(contentsOf: artifacts.appendingPathComponent("SnapshotTests/changed.actual.png"))
+        #expect(actual.bytes == tag.bytes)
+        // The whole image may differ under a tolerance of every pixel.
+        let (tolerated, toleratedOutput) = try await test("tolerated")
+        #expect(tolerated == 0, "tolerated: \(toleratedOutput.suffix(3000))")
+        // A render that warns fails when asked to.
+        _ = try await test("warns", ["SCANLINE_RECORD": "1"])
+        let (warned, warnedOutput) = try await test("warns")
+        #expect(warned != 0 && warnedOutput.contains("the render warned") && warnedOutput.contains("no.such.symbol"), "warns: \(warnedOutput.suffix(3000))")
+        // Recording under CI fails loudly and writes nothing.
+        try fm.removeItem(at: snapshots.appendingPathComponent("SnapshotTests/tag.png"))
+        let (ci, ciOutput) = try await test("SnapshotTests/tag\\(\\)", ["SCANLINE_RECORD": "1", "CI": "true"])
+        #expect(ci != 0 && ciOutput.contains("refusing to record"), "CI: \(ciOutput.suffix(3000))")
+        #expect(!fm.fileExists(atPath: snapshots.appendingPathComponent("SnapshotTests/tag.png").path))
     }
 
     /// Runs the toolchain's `swift` (the one on PATH, else /opt/swift's) with its output merged.
     /// The minutes it takes are waited for on a thread of its own, not on one of the few threads
     /// the test runner's other tests share (blocking one of those starved tests that need them).
-    static func swift(_ arguments: [String]) async throws -> (Int32, String) {
+    static func swift(_ arguments: [String], environment: [String: String]? = nil) async throws -> (Int32, String) {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" } + ["/opt/swift/usr/bin/swift"]
         guard let swift = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no swift on PATH or in /opt/swift"])
@@ -41,6 +104,7 @@ import Testing
         let p = Process()
         p.executableURL = URL(fileURLWithPath: swift)
         p.arguments = arguments
+        if let environment { p.environment = environment }
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe

@@ -28,6 +28,16 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         return URL(fileURLWithPath: path)
     }
 
+    @Test func anExportReturnsWhatTheRenderWarnedOfOnceEach() async throws {
+        let path = folder.appendingPathComponent("warned.webp").path
+        var o = ExportOptions(); o.duration = 0.5; o.fps = 10
+        let report = try await exportAnimation(to: path, format: .webp, options: o, makeRenderer: {
+            try SceneRenderer(Image(systemName: "no.such.symbol"), size: CGSize(width: 20, height: 20), fps: 10)
+        })
+        #expect(report.frames == 5)
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("no.such.symbol"), "\(report.warnings)")
+    }
+
     @Test func gifAndVideosHaveTheSizeFramesAndRateAskedFor() async throws {
         for name in ["a.gif", "a.mp4", "a.webm"] {
             let url = try await export(name, duration: 1, fps: 20)

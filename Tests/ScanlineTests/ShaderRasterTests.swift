@@ -1,5 +1,6 @@
 import Testing
 @testable import Scanline
+import ScanlineTesting
 @testable import ScanlineBlocks
 
 // Issue #16, point 9: a shader effect does not resample its view. Its layer is the view's bounds
@@ -119,6 +120,12 @@ struct PositionProbe: ColorShaderFunction {
         #expect(try await glyphs(text.colorEffect(Self.library.identityColor())) == plain)
         #expect(try await glyphs(text.layerEffect(Self.library.identityLayer(), maxSampleOffset: CGSize(width: 4, height: 4))) == plain)
         #expect(try await glyphs(text.drawingGroup()) == plain)
+        // Under a rotation the layer has a space of its own; its draws are still logged where
+        // they land on the canvas.
+        let turned = try await glyphs(text.rotationEffect(.degrees(30)))
+        let shaded = try await glyphs(text.colorEffect(Self.library.identityColor()).rotationEffect(.degrees(30)))
+        #expect(turned.count == plain.count && shaded.count == turned.count)
+        for (a, b) in zip(turned, shaded) { #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6, "\(a) vs \(b)") }
     }
 
     @Test func theGlitchKernelMatchesTheGenericLoopOnAPaddedLayer() async throws {

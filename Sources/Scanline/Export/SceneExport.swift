@@ -53,6 +53,8 @@ public struct ExportReport: Sendable {
     public var renderSeconds: Double
     /// Seconds spent in the encoder (including the wait for its last frames).
     public var encodeSeconds: Double
+    /// What the render warned of, once each (`SceneRenderer.warnings`).
+    public var warnings: [String] = []
 }
 
 /// Renders a scene over time into a file: frames are encoded as they are rendered, so memory
@@ -109,6 +111,7 @@ public struct ExportReport: Sendable {
         let t = DispatchTime.now().uptimeNanoseconds
         try sink.finish()
         report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+        report.warnings = renderer.warnings
     } catch {
         sink.abort()
         throw error

@@ -12,9 +12,10 @@ final class CairoSurface {
     let scale: CGFloat
     /// When set, drawing operations are recorded here (for tests and `--draw-log`).
     var log: DrawLog?
-    /// Where this surface's top-left corner lies on the logged canvas, in points (a layer drawn
-    /// apart and composited elsewhere logs in the canvas's space).
-    var logOrigin: CGPoint = .zero
+    /// Takes this surface's user space (after a context's transform) to the logged canvas's, in
+    /// points: identity for the canvas and the layers on its grid; for a layer drawn in a space of
+    /// its own (a shader's, off the device grid), the way back from that space to the canvas.
+    var logTransform: CGAffineTransform = .identity
     /// The canvas's device pixel that this surface's pixel (0, 0) stands for: a shader's layer
     /// covers part of the canvas, drawn with the canvas's own transforms (cairo's device offset),
     /// so it rasterises exactly as the canvas would. (0, 0) for a canvas.
@@ -68,7 +69,7 @@ final class CairoSurface {
     func makeSibling() throws -> CairoSurface {
         let s = try CairoSurface(width: width, height: height, scale: scale, origin: origin)
         s.log = log
-        s.logOrigin = logOrigin
+        s.logTransform = logTransform
         return s
     }
 

@@ -44,8 +44,7 @@ public final class DrawLog: @unchecked Sendable {
         default: break
         }
         // A layer (a shader's, say) lies somewhere on the canvas: its transform is moved back there.
-        let o = ctx.surface.logOrigin
-        let e = Entry(kind: kind, transform: ctx.transform.concatenating(CGAffineTransform(translationX: o.x, y: o.y)), bounds: bounds,
+        let e = Entry(kind: kind, transform: ctx.transform.concatenating(ctx.surface.logTransform), bounds: bounds,
                       color: color, opacity: ctx.opacity,
                       characters: characters, exact: exact, fontName: fontName)
         lock.withLock { items.append(e) }

@@ -109,6 +109,11 @@
     /// Renders the view at `t` seconds; an earlier time than the last replays from 0.
     public func still(at t: Double) async throws -> PixelBuffer { try await surface(at: t).pixelBuffer() }
 
+    /// What went wrong so far without stopping the render, once each: an unknown SF Symbol or
+    /// image name, an unregistered shader or one given the wrong arguments, a failing filter, a
+    /// `Timer` on the wall clock. A snapshot test can fail on them (`failOnWarnings`).
+    public var warnings: [String] { graph.warnings }
+
     /// Frame `n` as drawn, before any conversion to RGBA (for the video encoder).
     func frameSurface(_ n: Int) async throws -> CairoSurface { try await surface(at: time(ofFrame: n)) }
 

@@ -145,9 +145,11 @@ extension Node {
         let pixels: PixelBuffer
         if let cacheKey, let hit = RasterCache.lookup(cacheKey) { pixels = hit } else {
             guard let surface = try? CairoSurface(width: Int(w), height: Int(h), scale: s, origin: origin) else { return nil }
-            // Logged in the canvas's space; a layer off the grid has a space of its own and is not logged.
-            surface.log = aligned ? ctx.surface.log : nil
-            surface.logOrigin = ctx.surface.logOrigin
+            // Logged in the canvas's space: a layer off the grid maps its own space back through
+            // the view's transform.
+            surface.log = ctx.surface.log
+            surface.logTransform = aligned ? ctx.surface.logTransform
+                : transform.inverted().concatenating(t).concatenating(ctx.surface.logTransform)
             var inner = GraphicsContext(surface: surface, environment: ctx.environment)
             inner.transform = transform
             inner.disablesSubpixelQuantization = ctx.disablesSubpixelQuantization
