@@ -345,6 +345,34 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(left.isEmpty, "still running: \(left)")
     }
 
+    /// `Interruption.stopAll()` is the one call that stops a render of one's own, as Ctrl-C stops
+    /// the CLI's: called from another thread while an MP4 export runs in this process, the
+    /// export fails, and neither its partial file nor its ffmpeg child is left.
+    @Test func stopAllEndsAnInProcessExportAndLeavesNothing() async throws {
+        let folder = folder.appendingPathComponent("stop-all")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("long.mp4")
+        let watched = folder.path
+        Thread.detachNewThread {
+            for _ in 0..<400 {
+                if ((try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []).contains(where: { $0.hasSuffix(".partial") }) { break }
+                usleep(25_000)
+            }
+            usleep(300_000)
+            Interruption.stopAll()
+        }
+        var o = ExportOptions(); o.duration = 60; o.fps = 30
+        let s = SceneRegistry.named("glitch-text")!
+        await #expect(throws: (any Error).self) {
+            _ = try await exportAnimation(to: out.path, format: .mp4, options: o, makeRenderer: {
+                try SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), scale: 1, fps: 30)
+            })
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let left = try await Binary.processesMentioning(folder.path)
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+
     @Test func listShowsEveryScene() async {
         var o = Output()
         #expect(await ScanlineCLI.run(["list"], output: &o) == 0)

@@ -144,6 +144,7 @@ public final class VideoEncoder: FrameSink {
                 reason: "video output must end in " + VideoEncoder.supportedExtensions.map { "." + $0 }.joined(separator: ", "))
         }
         try PixelBuffer.checkSize(width: width, height: height)
+        Interruption.ignoreBrokenPipes()
         let ffmpeg = try FFmpeg.locate("ffmpeg")
         if let audio = options.audio {
             guard FileManager.default.fileExists(atPath: audio.path) else { throw ScanlineError.fileNotFound(path: audio.path) }

@@ -30,6 +30,17 @@ public enum Interruption {
         AtomicFile.removeAllPending()
     }
 
+    /// Makes a write to a pipe whose reader has gone (an ffmpeg child that died or was stopped)
+    /// fail with an error instead of killing the process with SIGPIPE, unless the program has a
+    /// SIGPIPE handler of its own, which is left alone. Video encoders call it before they start.
+    public static func ignoreBrokenPipes() {
+        lock.withLock {
+            var current = sigaction()
+            guard sigaction(SIGPIPE, nil, &current) == 0 else { return }
+            if current.__sigaction_handler.sa_handler == nil { signal(SIGPIPE, SIG_IGN) }   // SIG_DFL is nil
+        }
+    }
+
     /// Handles SIGINT, SIGTERM and SIGHUP: `stopAll()`, then `_exit(128 + signal)`. The signals'
     /// default action is turned off and a dispatch source receives them instead; calling it again
     /// does nothing.
