@@ -42,11 +42,13 @@ demo: release
 readme-gallery: release
 	$(BIN_RELEASE) gallery --readme -o docs/gallery
 
-## test: set-up, then the whole test suite (the test that builds a dependent package from scratch
-## runs on its own afterwards, so its two minutes of compiling do not load the rest)
+## test: set-up, then the whole test suite (the tests that build packages of their own, a dependent
+## package from scratch and a user's view in release mode, run on their own afterwards, so their
+## minutes of compiling do not load the rest)
 test: setup
-	$(SWIFT) test --skip DependentPackageTests
+	$(SWIFT) test --skip DependentPackageTests --skip UserViewBuildTests
 	$(SWIFT) test --skip-build --filter DependentPackageTests
+	$(SWIFT) test --skip-build --filter UserViewBuildTests
 
 ## bench: Scanline and its peers (C, numpy/Pillow, ffmpeg) side by side, with ratios
 bench: setup
@@ -56,9 +58,9 @@ bench: setup
 	$(SWIFT) build -c release --product scanline
 	python3 Benchmarks/run.py
 
-# Under the sanitizers, the test that builds a dependent package from scratch would only build it
-# again, unsanitized (the sanitizers see nothing of that child build); make test runs it.
-SANITIZE_SKIP := --skip DependentPackageTests
+# Under the sanitizers, the tests that build packages of their own would only build them again,
+# unsanitized (the sanitizers see nothing of those child builds); make test runs them.
+SANITIZE_SKIP := --skip DependentPackageTests --skip UserViewBuildTests
 
 ## sanitize: the test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer; any report fails
 sanitize: sanitize-address sanitize-thread

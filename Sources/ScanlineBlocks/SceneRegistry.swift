@@ -50,6 +50,13 @@ public struct SceneDescriptor: Sendable {
     /// The colour scheme the scene is designed in, which `scanline render` uses unless
     /// `--color-scheme` says otherwise. The seed demos are dark.
     public var colorScheme: ColorScheme = .dark
+
+    /// A scene: its name, summary, seed, options, canvas (points), loop (seconds), view and scheme.
+    public init(name: String, summary: String, seed: String, parameters: [SceneParameter], size: CGSize, duration: Double,
+                make: @escaping @MainActor @Sendable (SceneArguments) throws -> AnyView, colorScheme: ColorScheme = .dark) {
+        self.name = name; self.summary = summary; self.seed = seed; self.parameters = parameters
+        self.size = size; self.duration = duration; self.make = make; self.colorScheme = colorScheme
+    }
 }
 
 /// The one typed registry of scenes.

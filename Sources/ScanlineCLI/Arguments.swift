@@ -33,10 +33,13 @@ public struct Arguments: Equatable {
     /// Every value of each option, in order, for options that may be repeated (`--arg a=1 --arg b=2`).
     var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The arguments as given.
+    public private(set) var raw: [String] = []
 
     /// Parses `argv` (without the command name) against `specs`. `--name=value` and `--name value`
     /// both work; `--` ends options.
     public init(_ argv: [String], specs: [OptionSpec]) throws {
+        raw = argv
         var i = 0
         var onlyPositionals = false
         func spec(for name: String) -> OptionSpec? { specs.first { $0.names.contains(name) } }

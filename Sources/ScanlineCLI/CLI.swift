@@ -1,4 +1,5 @@
 import Scanline
+import ScanlineBlocks
 internal import CScanline
 #if canImport(Glibc)
 import Glibc
@@ -56,6 +57,9 @@ public struct Output: Sendable {
     public mutating func warn(_ s: String) { stderr += s + "\n" }
 }
 
+/// Ends a command with this exit code, its messages already written (a user's build that failed).
+struct ExitCode: Error { let code: Int32; init(_ code: Int32) { self.code = code } }
+
 /// The `scanline` tool, callable from tests as well as from `main`.
 public enum ScanlineCLI {
     /// The version `--version` prints.
@@ -93,6 +97,15 @@ public enum ScanlineCLI {
             let args = try Arguments(rest, specs: command.options)
             try await command.run(args, &output)
             return 0
+        } catch {
+            return exitCode(for: error, command: name, output: &output)
+        }
+    }
+
+    /// The exit code for `error`, with its one line written to `output`.
+    static func exitCode(for error: Error, command name: String, output: inout Output) -> Int32 {
+        do { throw error } catch let e as ExitCode {
+            return e.code
         } catch let e as UsageError {
             output.warn("scanline \(name): \(e.message). See 'scanline \(name) --help'.")
             return 2
@@ -107,6 +120,30 @@ public enum ScanlineCLI {
             output.warn("scanline \(name): \(error)")
             return 1
         }
+    }
+
+    /// The entry point of the program `scanline render FILE.swift` builds from a user's files:
+    /// renders the view `make` gives with `render`'s options (the canvas defaults to 400 × 300
+    /// points, an animation to 3 s, the scheme to light), then exits.
+    @MainActor public static func renderUserView(_ make: @escaping @MainActor @Sendable () -> AnyView) async -> Never {
+        Interruption.installSignalHandlers()
+        signal(SIGPIPE, SIG_IGN)
+        scanline_tune_malloc()
+        var output = Output()
+        output.isTerminal = isatty(2) != 0
+        output.live = { FileHandle.standardError.write(Data($0.utf8)) }
+        let scene = SceneDescriptor(name: "your view", summary: "", seed: "—", parameters: [], size: CGSize(width: 400, height: 300),
+                                    duration: 3, make: { _ in make() }, colorScheme: .light)
+        var code: Int32 = 0
+        do {
+            let args = try Arguments(Array(CommandLine.arguments.dropFirst()), specs: RenderCommand.command.options)
+            try await RenderCommand.render(scene, args, &output)
+        } catch {
+            code = exitCode(for: error, command: "render", output: &output)
+        }
+        FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardError.write(Data(output.stderr.utf8))
+        exit(code)
     }
 
     /// The process entry point: runs, prints, exits. Ctrl-C, SIGTERM and SIGHUP remove unfinished output files.

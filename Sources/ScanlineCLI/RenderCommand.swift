@@ -10,8 +10,8 @@ enum RenderCommand {
     static var command: Command {
         Command(
             name: "render",
-            summary: "Render a scene (a SwiftUI-style view): a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
-            usage: "render <scene> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
+            summary: "Render a scene, or your own SwiftUI view from its .swift files (and .metal shaders), to a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
+            usage: "render <scene | FILE.swift [MORE.swift …] [SHADERS.metal …]> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
                 OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
@@ -34,6 +34,10 @@ enum RenderCommand {
                 OptionSpec(["--accessibility"], help: "Print what a screen reader would read, instead of rendering."),
                 OptionSpec(["--layout"], help: "Print every view's frame, instead of rendering."),
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
+                OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
+                OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
+                OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
+                OptionSpec(["--cache"], value: "DIR", help: "Your files: where they are built (default: $SCANLINE_CACHE, else ~/.cache/scanline)."),
             ] + sceneOptions,
             examples: [
                 "scanline render chromatic-glitch-demo --time 1.25 -o frame.png",
@@ -41,6 +45,8 @@ enum RenderCommand {
                 "scanline render glitch-text --duration 2.5 --fps 30 -o glitch.gif",
                 "scanline render glitch-text --text \"ON AIR\" --first-color red --second-color blue -o title.mp4",
                 "scanline render chromatic-glitch-demo --accessibility",
+                "scanline render Glow.swift Glow.metal --duration 2 -o glow.gif",
+                "scanline render Cards.swift --view CardStack --size 390x300 -o cards.png",
             ],
             run: { args, output in try await run(args, &output) })
     }
@@ -106,12 +112,25 @@ enum RenderCommand {
     }
 
     @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
+        if let first = args.positionals.first, first.lowercased().hasSuffix(".swift") || first.lowercased().hasSuffix(".metal") {
+            let code = try await UserView.render(args, &output)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         guard args.positionals.count == 1 else {
-            throw UsageError(args.positionals.isEmpty ? "missing the scene name; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", "))" : "expected one scene name")
+            throw UsageError(args.positionals.isEmpty ? "missing the scene name (or your .swift files); scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", "))" : "expected one scene name, or .swift and .metal files")
         }
         guard let scene = SceneRegistry.named(args.positionals[0]) else {
             throw UsageError("unknown scene '\(args.positionals[0])'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", ")) (see 'scanline list')")
         }
+        for option in ["--view", "--preview", "--cache"] where args.string(option) != nil {
+            throw UsageError("\(option) goes with your own .swift files, not a scene")
+        }
+        try await render(scene, args, &output)
+    }
+
+    /// Renders `scene` with the options in `args` (the scene's name already read).
+    @MainActor static func render(_ scene: SceneDescriptor, _ args: Arguments, _ output: inout Output) async throws {
         // Another scene's options are a mistake, not something to ignore.
         for option in sceneOptions where args.string(option.names[0]) != nil && !scene.parameters.contains(where: { "--\($0.name)" == option.names[0] }) {
             let takes = scene.parameters.map { "--\($0.name)" }
@@ -126,7 +145,12 @@ enum RenderCommand {
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
         if let t = args.string("--time"), time == nil { throw UsageError("--time expects a number, got '\(t)'") }
-        let env = try environment(args, scene: scene)
+        var env = try environment(args, scene: scene)
+        if let dir = args.string("--resources") {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else { throw ScanlineError.fileNotFound(path: dir) }
+            env.imageResourcesFolder = URL(fileURLWithPath: dir)
+        }
         let background = try CommonOptions.color(args, "--background")
         let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
         defer { for w in renderer.warnings { output.warn("warning: \(w)") } }

@@ -209,7 +209,7 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// An empty library of one's own.
     public init() { registry = ShaderRegistry() }
     /// The library shared by the process; built-in shaders register here, and the `.metal` files
-    /// among the main bundle's resources are found here too.
+    /// among the main bundle's resources, and those `SCANLINE_METAL_PATH` names, are found here too.
     public static let `default`: ShaderLibrary = {
         let library = ShaderLibrary()
         library.registry.mainBundleFallback = true
@@ -357,6 +357,11 @@ public struct ShaderLibrary: Equatable, Sendable {
         if let metal { return try metal.get() }
         let result = Result { () throws -> [MetalFunction] in
             var locations = metalLocations
+            // `SCANLINE_METAL_PATH`: .metal files or folders, separated by colons, that the default
+            // library reads too (`scanline render FILE.swift SHADERS.metal` passes the user's).
+            if mainBundleFallback, let extra = ProcessInfo.processInfo.environment["SCANLINE_METAL_PATH"] {
+                locations += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+            }
             if mainBundleFallback, let resources = Bundle.main.resourceURL,
                let names = try? FileManager.default.contentsOfDirectory(atPath: resources.path) {
                 locations += names.filter { $0.hasSuffix(".metal") }.sorted().map { resources.appendingPathComponent($0) }

@@ -1,0 +1,246 @@
+import Scanline
+
+/// `scanline render FILE.swift [MORE.swift …] [SHADERS.metal …]`: renders a user's own view from
+/// source. The files are copied (with `#Preview` macros blanked out, lines kept) into a small
+/// package in a cache folder that depends on Scanline, built there in release mode, and run with
+/// the render options. Only the user's module is rebuilt when a file changes; Scanline itself is
+/// built once per cache. `.metal` files are read at run time (`SCANLINE_METAL_PATH`), so editing
+/// one needs no rebuild.
+enum UserView {
+    /// What to render: the body of a `#Preview`, or `TypeName()`.
+    struct Choice: Equatable {
+        var body: String
+        var describes: String
+    }
+
+    /// Picks the view: `--view`, else the first `#Preview` (or the one named `preview`), else the
+    /// only `View` type in the files.
+    static func choose(files: [(path: String, source: SwiftSource)], view: String?, preview: String?) throws -> Choice {
+        if let view {
+            guard view.range(of: #"^[A-Za-z_][A-Za-z0-9_.]*$"#, options: .regularExpression) != nil else {
+                throw UsageError("--view expects a type name, got '\(view)'")
+            }
+            return Choice(body: "\(view)()", describes: "\(view)()")
+        }
+        var all: [(file: String, preview: SwiftSource.Preview)] = []
+        for f in files {
+            do { all += try f.source.previews().map { (f.path, $0) } } catch let e as SwiftSource.ScanError { throw UsageError("\(f.path): \(e)") }
+        }
+        if let preview {
+            guard let p = all.first(where: { $0.preview.name == preview }) else {
+                let names = all.compactMap(\.preview.name)
+                throw UsageError("no #Preview(\"\(preview)\") in the files" + (names.isEmpty ? "" : "; previews: " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
+            }
+            return Choice(body: p.preview.body, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)")
+        }
+        if let p = all.first { return Choice(body: p.preview.body, describes: "the #Preview at \(p.file):\(p.preview.line)") }
+        var types: [String] = []
+        for f in files { types += try f.source.viewTypes() }
+        guard types.count == 1 else {
+            throw UsageError(types.isEmpty ? "no View type and no #Preview in the files; say which view with --view TypeName"
+                                           : "several View types (\(types.joined(separator: ", "))) and no #Preview; say which with --view TypeName")
+        }
+        return Choice(body: "\(types[0])()", describes: "\(types[0])()")
+    }
+
+    /// The Scanline package the generated package depends on: `SCANLINE_SOURCE`, else the copy
+    /// `make install` puts beside the binary (`PREFIX/share/scanline/source`), else the tree this
+    /// binary was built from.
+    static func scanlineSource() throws -> URL {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let s = ProcessInfo.processInfo.environment["SCANLINE_SOURCE"], !s.isEmpty { candidates.append(URL(fileURLWithPath: s)) }
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/scanline/source"))
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        for c in candidates where fm.fileExists(atPath: c.appendingPathComponent("Package.swift").path)
+            && fm.fileExists(atPath: c.appendingPathComponent("Sources/Scanline").path) {
+            return c.standardizedFileURL
+        }
+        throw ScanlineError.fileNotFound(path: "Scanline's package sources (set SCANLINE_SOURCE to a Scanline checkout, or run make install)")
+    }
+
+    /// The toolchain's `swift`.
+    static func swiftTool() throws -> URL {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" } + ["/opt/swift/usr/bin/swift", "/usr/bin/swift"]
+        guard let s = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw ScanlineError.fileNotFound(path: "swift (the Swift toolchain, needed to build your view)")
+        }
+        return URL(fileURLWithPath: s)
+    }
+
+    /// The cache folder: `--cache`, `SCANLINE_CACHE`, else `$XDG_CACHE_HOME/scanline` or
+    /// `~/.cache/scanline`; the package is its `user-view` folder.
+    static func cacheFolder(_ given: String?) -> URL {
+        let env = ProcessInfo.processInfo.environment
+        if let given { return URL(fileURLWithPath: given) }
+        if let c = env["SCANLINE_CACHE"], !c.isEmpty { return URL(fileURLWithPath: c) }
+        if let x = env["XDG_CACHE_HOME"], !x.isEmpty { return URL(fileURLWithPath: x).appendingPathComponent("scanline") }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/scanline")
+    }
+
+    /// Writes `text` to `url` only when it differs, so unchanged files keep their dates and are
+    /// not rebuilt.
+    static func update(_ url: URL, _ text: String) throws {
+        if let old = try? String(contentsOf: url, encoding: .utf8), old == text { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(Data(text.utf8), to: url)
+    }
+
+    /// The generated package: Package.swift, the user's files as copies, and the entry point.
+    static func writePackage(at package: URL, scanline: URL, files: [(path: String, source: SwiftSource)], choice: Choice) throws -> [String: String] {
+        let manifest = """
+        // swift-tools-version:6.0
+        // Generated by `scanline render`: the user's files, built against Scanline. Do not edit.
+        import PackageDescription
+        let package = Package(
+            name: "ScanlineUserView",
+            dependencies: [.package(path: "\(scanline.path)")],
+            targets: [.executableTarget(name: "UserView", dependencies: [
+                .product(name: "SwiftUI", package: "\(scanline.lastPathComponent)"),
+                .product(name: "ScanlineBlocks", package: "\(scanline.lastPathComponent)"),
+                .product(name: "ScanlineCLI", package: "\(scanline.lastPathComponent)"),
+            ], path: "Sources/UserView", swiftSettings: [.swiftLanguageMode(.v5)])]
+        )
+
+        """
+        try update(package.appendingPathComponent("Package.swift"), manifest)
+        let sources = package.appendingPathComponent("Sources/UserView")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        var map: [String: String] = [:]    // copy's path → user's path
+        var keep: Set<String> = ["ScanlineEntry.swift"]
+        for (i, f) in files.enumerated() {
+            let name = "\(i)-" + URL(fileURLWithPath: f.path).lastPathComponent
+            keep.insert(name)
+            let copy = sources.appendingPathComponent(name)
+            try update(copy, try f.source.withoutPreviews())
+            map[copy.path] = f.path
+        }
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [] where !keep.contains(old) {
+            try? FileManager.default.removeItem(at: sources.appendingPathComponent(old))
+        }
+        let entry = """
+        // Generated by `scanline render`: renders \(choice.describes). Do not edit.
+        import SwiftUI
+        import ScanlineCLI
+
+        @MainActor @ViewBuilder func scanlineUserView() -> some View {
+        \(choice.body)
+        }
+
+        @main struct ScanlineEntry {
+            static func main() async {
+                await ScanlineCLI.renderUserView { AnyView(scanlineUserView()) }
+            }
+        }
+
+        """
+        try update(sources.appendingPathComponent("ScanlineEntry.swift"), entry)
+        map[sources.appendingPathComponent("ScanlineEntry.swift").path] = "(the view chosen: \(choice.describes))"
+        return map
+    }
+
+    /// Runs `tool` with `arguments`, passing each line of its output to `line` as it comes.
+    static func run(_ tool: URL, _ arguments: [String], environment: [String: String]? = nil, line: (String) -> Void) throws -> Int32 {
+        let p = Process()
+        p.executableURL = tool
+        p.arguments = arguments
+        if let environment { p.environment = environment }
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        var pending = Data()
+        let handle = pipe.fileHandleForReading
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending += chunk
+            while let nl = pending.firstIndex(of: 0x0A) {
+                line(String(decoding: pending[pending.startIndex..<nl], as: UTF8.self))
+                pending = Data(pending[(nl + 1)...])
+            }
+        }
+        if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// `scanline render FILE.swift …`.
+    @MainActor static func render(_ args: Arguments, _ output: inout Output) async throws -> Int32 {
+        let fm = FileManager.default
+        var swiftFiles: [String] = [], metalFiles: [String] = []
+        for p in args.positionals {
+            let ext = URL(fileURLWithPath: p).pathExtension.lowercased()
+            guard ext == "swift" || ext == "metal" else { throw UsageError("'\(p)': give .swift and .metal files, or one scene name") }
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: p, isDirectory: &isDir), !isDir.boolValue else { throw ScanlineError.fileNotFound(path: p) }
+            let full = URL(fileURLWithPath: p).standardizedFileURL.path
+            if ext == "swift" { swiftFiles.append(full) } else { metalFiles.append(full) }
+        }
+        guard !swiftFiles.isEmpty else { throw UsageError("give at least one .swift file") }
+        var files: [(path: String, source: SwiftSource)] = []
+        for f in swiftFiles {
+            guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
+            files.append((f, SwiftSource(text)))
+        }
+        let choice = try choose(files: files, view: args.string("--view"), preview: args.string("--preview"))
+        let cache = cacheFolder(args.string("--cache"))
+        let package = cache.appendingPathComponent("user-view")
+        let scanline = try scanlineSource()
+        let map = try writePackage(at: package, scanline: scanline, files: files, choice: choice)
+
+        // Build, with progress; the first build compiles Scanline too.
+        let swift = try swiftTool()
+        let quiet = args.has("--quiet")
+        let firstBuild = !fm.fileExists(atPath: package.appendingPathComponent(".build/release/UserView").path)
+        if !quiet { output.live(firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n") }
+        var errors: [String] = []
+        let started = Date()
+        let out = output
+        let status = try run(swift, ["build", "-c", "release", "--package-path", package.path, "--product", "UserView"]) { raw in
+            var line = raw
+            for (copy, user) in map { line = line.replacingOccurrences(of: copy, with: user) }
+            if line.contains("error:") || (!errors.isEmpty && (line.hasPrefix(" ") || line.contains("|"))) { errors.append(line) }
+            if !quiet && out.isTerminal, line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                out.live("\r\u{1B}[K" + String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
+            }
+        }
+        if !quiet && output.isTerminal { output.live("\r\u{1B}[K") }
+        guard status == 0 else {
+            let shown = errors.filter { !$0.contains("emit-module command failed") && !$0.contains("compile command failed") }
+            for e in shown.prefix(60) { output.warn(e) }
+            let count = shown.filter { $0.range(of: #"^\S+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
+            output.warn("scanline render: your files did not compile (\(count) error\(count == 1 ? "" : "s"))")
+            return 1
+        }
+        if !quiet { output.live(String(format: "built in %.1f s\n", Date().timeIntervalSince(started))) }
+
+        // Run it with the render options (everything but the files and the build's own options).
+        var forwarded: [String] = []
+        let own: Set<String> = ["--view", "--preview", "--cache"]
+        var i = 0
+        let argv = args.raw
+        while i < argv.count {
+            let a = argv[i]
+            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
+            if own.contains(name) { i += a.contains("=") ? 1 : 2; continue }
+            if args.positionals.contains(a) && (a.hasSuffix(".swift") || a.hasSuffix(".metal")) { i += 1; continue }
+            forwarded.append(a)
+            i += 1
+        }
+        var env = ProcessInfo.processInfo.environment
+        if !metalFiles.isEmpty { env["SCANLINE_METAL_PATH"] = metalFiles.joined(separator: ":") }
+        if args.string("--resources") == nil {
+            forwarded += ["--resources", URL(fileURLWithPath: swiftFiles[0]).deletingLastPathComponent().path]
+        }
+        let binary = package.appendingPathComponent(".build/release/UserView")
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = forwarded
+        p.environment = env
+        try p.run()             // its output goes where ours does
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import Scanline
+@testable import ScanlineCLI
+
+// Issue #18, point 4: `scanline render FILE.swift`. First how the files are read (fast), then the
+// whole thing, built for real in a cache folder (UserViewBuildTests, minutes: run after the rest).
+
+@Suite struct SwiftSourceTests {
+    static let fixtures = TestPaths.testsFolder.appendingPathComponent("Fixtures/UserView")
+
+    @Test func previewsAreFoundWithTheirNamesAndWholeBodies() throws {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("Badge.swift"), encoding: .utf8)
+        let previews = try SwiftSource(text).previews()
+        #expect(previews.map(\.name) == ["Red", nil])
+        #expect(previews[0].body.contains("let title = \"Hi } { #Preview {\""))
+        #expect(previews[0].body.contains(".background(Color.white)"))
+        #expect(previews[1].body.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Badge()"))
+        #expect(previews.map(\.line) == [21, 31])
+    }
+
+    @Test func bracesAndMacrosInStringsAndCommentsAreNotCode() throws {
+        let text = """
+        let a = "#Preview { }"   // #Preview { not this }
+        /* #Preview { nor /* nested */ this } */
+        let b = #"raw "#Preview {" \\(x)"#
+        let c = \"\"\"
+            #Preview { multi-line }
+            \"\"\"
+        let d = "interpolated \\("}" + "{") still a string"
+        #Preview("Only") { Text("\\("}")") }
+        """
+        let previews = try SwiftSource(text).previews()
+        #expect(previews.count == 1)
+        #expect(previews.first?.name == "Only")
+        #expect(previews.first?.body == " Text(\"\\(\"}\")\") ")
+    }
+
+    @Test func blankingKeepsEveryLineWhereItWas() throws {
+        let text = "import SwiftUI\n#Preview {\n  Text(\"a\")\n}\nstruct A: View { var body: some View { Text(\"b\") } }\n"
+        let blanked = try SwiftSource(text).withoutPreviews()
+        #expect(blanked.split(separator: "\n", omittingEmptySubsequences: false).count == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(!blanked.contains("#Preview") && blanked.contains("struct A: View"))
+        #expect(blanked.utf8.count == text.utf8.count)
+    }
+
+    @Test func viewTypesAreTheDeclaredConformances() throws {
+        let text = """
+        struct A: View { var body: some View { Text("struct Fake: View {") } }
+        struct B<T>: SwiftUI.View, Equatable where T: Hashable { var body: some View { EmptyView() } }
+        struct NotAView: Shape { func path(in r: CGRect) -> Path { Path() } }
+        // struct Commented: View {}
+        """
+        #expect(try SwiftSource(text).viewTypes() == ["A", "B"])
+    }
+
+    @Test func unclosedThingsAreErrorsWithTheirLine() {
+        #expect(throws: SwiftSource.ScanError.self) { try SwiftSource("let a = 1\n#Preview {\n Text(\"x\")\n").previews() }
+        #expect(throws: SwiftSource.ScanError.self) { try SwiftSource("/* never closed\n").previews() }
+        #expect(throws: SwiftSource.ScanError.self) { try SwiftSource("let s = \"open\nlet t = 1\n").previews() }
+    }
+
+    @Test func theViewIsChosenByViewPreviewOrTheOnlyViewType() throws {
+        let badge = try String(contentsOf: Self.fixtures.appendingPathComponent("Badge.swift"), encoding: .utf8)
+        let files = [("Badge.swift", SwiftSource(badge))]
+        #expect(try UserView.choose(files: files, view: "Badge", preview: nil).body == "Badge()")
+        #expect(try UserView.choose(files: files, view: nil, preview: nil).body.contains("fill: .red"))
+        #expect(try UserView.choose(files: files, view: nil, preview: "Red").body.contains("fill: .red"))
+        #expect(throws: UsageError.self) { try UserView.choose(files: files, view: nil, preview: "Blue") }
+        #expect(throws: UsageError.self) { try UserView.choose(files: files, view: "Badge(); exit(1)", preview: nil) }
+        let ripple = try String(contentsOf: Self.fixtures.appendingPathComponent("Ripple.swift"), encoding: .utf8)
+        #expect(try UserView.choose(files: [("Ripple.swift", SwiftSource(ripple))], view: nil, preview: nil).body == "Rippled()")
+        let two = SwiftSource("struct A: View { var body: some View { EmptyView() } }\nstruct B: View { var body: some View { EmptyView() } }")
+        #expect(throws: UsageError.self) { try UserView.choose(files: [("Two.swift", two)], view: nil, preview: nil) }
+    }
+}
+
+/// The whole of `scanline render FILE.swift`, built for real: a cold build of a cache (Scanline
+/// in release mode, minutes), then warm ones. Runs after the rest of the suite (Makefile), as
+/// DependentPackageTests does, so its compiling does not slow the others.
+@Suite(.serialized) struct UserViewBuildTests {
+    static let fixtures = SwiftSourceTests.fixtures
+
+    struct Run { let code: Int32; let stderr: String; let seconds: Double }
+    static func render(_ args: [String], cache: URL) throws -> Run {
+        let t = Date()
+        let r = try Binary.run(["render"] + args + ["--cache", cache.path, "--quiet"])
+        return Run(code: r.code, stderr: r.stderr, seconds: Date().timeIntervalSince(t))
+    }
+    static func sha(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    @Test(.timeLimit(.minutes(30))) func rendersUsersFilesAsTheyAre() throws {
+        let folder = makeTestFolder("scanline-user-view")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache")
+        // The user's files, in a folder of their own; they must stay byte for byte as they are.
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        for f in ["Badge.swift", "Ripple.swift", "Ripple.metal", "Broken.swift"] {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(f), to: work.appendingPathComponent(f))
+        }
+        let badge = work.appendingPathComponent("Badge.swift")
+        let before = try Self.sha(badge)
+
+        // The first #Preview ("Red"): a red capsule on white, 120 × 60.
+        let out = folder.appendingPathComponent("red.png")
+        let cold = try Self.render([badge.path, "--size", "120x60", "--scale", "1", "-o", out.path], cache: cache)
+        #expect(cold.code == 0, "cold build: \(cold.stderr.suffix(3000))")
+        let red = try PixelBuffer(contentsOf: out)
+        #expect(red.width == 120 && red.height == 60)
+        #expect(red[2, 2] == (255, 255, 255, 255))
+        let capsule = red[46, 30]          // left of the white "Hi", inside the capsule
+        #expect(capsule.r > 200 && capsule.g < 80 && capsule.b < 80, "\(capsule)")
+        #expect(try Self.sha(badge) == before)
+
+        // --view Badge: the default blue badge, on nothing.
+        let blueOut = folder.appendingPathComponent("blue.png")
+        let view = try Self.render([badge.path, "--view", "Badge", "--size", "120x60", "--scale", "1", "-o", blueOut.path], cache: cache)
+        #expect(view.code == 0, "--view: \(view.stderr.suffix(3000))")
+        let blue = try PixelBuffer(contentsOf: blueOut)
+        #expect(blue[2, 2].a == 0 && blue[46, 30].b > 200 && blue[46, 30].r < 80, "\(blue[46, 30])")
+
+        // The only View in Ripple.swift, with its .metal shader beside it.
+        let tintOut = folder.appendingPathComponent("tint.png")
+        let metal = try Self.render([work.appendingPathComponent("Ripple.swift").path, work.appendingPathComponent("Ripple.metal").path,
+                                     "--size", "100x50", "--scale", "1", "-o", tintOut.path], cache: cache)
+        #expect(metal.code == 0, ".metal: \(metal.stderr.suffix(3000))")
+        let tinted = try PixelBuffer(contentsOf: tintOut)
+        #expect(tinted[50, 25] == (255, 59, 48, 255), "\(tinted[50, 25])")   // .red is SwiftUI's system red
+
+        // A compile error names the user's file and line, not the generated package's.
+        let broken = try Self.render([work.appendingPathComponent("Broken.swift").path, "-o", folder.appendingPathComponent("x.png").path], cache: cache)
+        #expect(broken.code == 1)
+        #expect(broken.stderr.contains(work.appendingPathComponent("Broken.swift").path + ":6:"), "\(broken.stderr.suffix(3000))")
+        #expect(!broken.stderr.contains("user-view/Sources"), "\(broken.stderr.suffix(3000))")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+
+        // A one-line edit rebuilds only the user's module.
+        let edited = try String(contentsOf: badge, encoding: .utf8).replacingOccurrences(of: "fill: .red", with: "fill: .green")
+        try edited.write(to: badge, atomically: true, encoding: .utf8)
+        let greenOut = folder.appendingPathComponent("green.png")
+        let warm = try Self.render([badge.path, "--size", "120x60", "--scale", "1", "-o", greenOut.path], cache: cache)
+        #expect(warm.code == 0, "warm: \(warm.stderr.suffix(3000))")
+        let green = try PixelBuffer(contentsOf: greenOut)
+        #expect(green[46, 30].g > 100 && green[46, 30].r < 80, "\(green[46, 30])")
+        print("scanline render FILE.swift: cold \(String(format: "%.1f", cold.seconds)) s, after a one-line edit \(String(format: "%.1f", warm.seconds)) s")
+    }
+}
