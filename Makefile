@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread
+.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
 
 ## setup: install the Debian packages Scanline builds and renders with (idempotent)
 setup:
@@ -28,6 +28,43 @@ build: setup
 
 release: setup
 	$(SWIFT) build -c release --product scanline
+
+## install: the release binary as $(PREFIX)/bin/scanline, and the package's sources in
+## $(PREFIX)/share/scanline/source, which `scanline render FILE.swift` builds users' files against
+## (and which other packages can depend on by path). Every file installed is listed in
+## $(PREFIX)/share/scanline/installed-files, which `make uninstall` removes exactly. DESTDIR works.
+PREFIX ?= /usr/local
+INSTALL_BINARY ?= $(BIN_RELEASE)
+SHARE = $(DESTDIR)$(PREFIX)/share/scanline
+install: release
+	@$(MAKE) --no-print-directory install-files PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" INSTALL_BINARY="$(INSTALL_BINARY)"
+
+install-files:
+	@[ -x "$(INSTALL_BINARY)" ] || { echo "install: no binary at $(INSTALL_BINARY) (make release first)"; exit 1; }
+	@set -e; \
+	mkdir -p "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/source"; \
+	list="$(SHARE)/installed-files"; : > "$$list.tmp"; \
+	install -m 755 "$(INSTALL_BINARY)" "$(DESTDIR)$(PREFIX)/bin/scanline"; \
+	echo "$(DESTDIR)$(PREFIX)/bin/scanline" >> "$$list.tmp"; \
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then files=$$(git ls-files); \
+	else files=$$(find . -path ./.build -prune -o -path ./gallery -prune -o -type f -print | sed 's|^\./||'); fi; \
+	for f in $$files; do \
+		mkdir -p "$(SHARE)/source/$$(dirname "$$f")"; \
+		install -m 644 "$$f" "$(SHARE)/source/$$f"; \
+		echo "$(SHARE)/source/$$f" >> "$$list.tmp"; \
+	done; \
+	echo "$$list" >> "$$list.tmp"; mv "$$list.tmp" "$$list"; \
+	echo "installed $(DESTDIR)$(PREFIX)/bin/scanline and $$(($$(wc -l < "$$list") - 2)) source files in $(SHARE)/source"
+
+## uninstall: removes exactly what `make install` installed (its list), and the folders under
+## $(PREFIX)/share/scanline that are empty afterwards
+uninstall:
+	@list="$(SHARE)/installed-files"; \
+	[ -f "$$list" ] || { echo "uninstall: nothing installed under $(DESTDIR)$(PREFIX) ($$list is missing)"; exit 1; }; \
+	n=0; while IFS= read -r f; do [ "$$f" = "$$list" ] && continue; rm -f -- "$$f"; n=$$((n + 1)); done < "$$list"; \
+	rm -f -- "$$list"; \
+	if [ -d "$(SHARE)" ]; then find "$(SHARE)" -depth -type d -empty -delete; fi; \
+	echo "uninstall: removed $$n files from $(DESTDIR)$(PREFIX)"
 
 ## demo: release build, then render every seed demo into gallery/ (GIF, MP4 and a still PNG each)
 demo: release

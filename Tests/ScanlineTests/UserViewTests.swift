@@ -146,3 +146,60 @@ import Testing
         print("scanline render FILE.swift: cold \(String(format: "%.1f", cold.seconds)) s, after a one-line edit \(String(format: "%.1f", warm.seconds)) s")
     }
 }
+
+/// `make install` / `make uninstall` (issue #18 point 3), into a temporary PREFIX, with the debug
+/// binary standing in for the release one (`INSTALL_BINARY`) so that the test does not build
+/// Scanline a second time.
+@Suite struct InstallTests {
+    static let repository = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+    static func make(_ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        p.arguments = ["--no-print-directory", "-C", repository.path] + args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func installPutsTheBinaryAndTheSourcesInPlaceAndUninstallRemovesExactlyThem() throws {
+        let prefix = makeTestFolder("scanline-prefix")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let fm = FileManager.default
+        // Something of the user's own in PREFIX/bin, which uninstall must leave alone.
+        try fm.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
+        let (code, out) = try Self.make(["install-files", "PREFIX=\(prefix.path)", "INSTALL_BINARY=\(Binary.url.path)"])
+        #expect(code == 0, "\(out)")
+        let installed = prefix.appendingPathComponent("bin/scanline")
+        #expect(fm.isExecutableFile(atPath: installed.path))
+        let source = prefix.appendingPathComponent("share/scanline/source")
+        for f in ["Package.swift", "Sources/Scanline/Views/View.swift", "Sources/ScanlineCLI/UserView.swift"] {
+            #expect(fm.fileExists(atPath: source.appendingPathComponent(f).path), "\(f) installed")
+        }
+        let list = try String(contentsOf: prefix.appendingPathComponent("share/scanline/installed-files"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(list.contains(installed.path) && list.count > 100)
+        let version = Process()
+        version.executableURL = installed
+        version.arguments = ["--version"]
+        let pipe = Pipe()
+        version.standardOutput = pipe
+        try version.run()
+        version.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "scanline \(ScanlineCLI.version)\n")
+
+        let (removed, removeOut) = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
+        #expect(removed == 0, "\(removeOut)")
+        #expect(removeOut.contains("removed \(list.count - 1) files"))
+        #expect(!fm.fileExists(atPath: installed.path) && !fm.fileExists(atPath: prefix.appendingPathComponent("share/scanline").path))
+        #expect(fm.fileExists(atPath: prefix.appendingPathComponent("bin/other-tool").path))
+        // Nothing left to uninstall: an error, not a silent success.
+        let (again, againOut) = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
+        #expect(again != 0 && againOut.contains("nothing installed"))
+    }
+}
