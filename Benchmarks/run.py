@@ -258,10 +258,46 @@ def transcript():
               f"{r.stderr.strip() or r.stdout.strip()}")
 
 
+def user_view():
+    """`scanline render FILE.swift`: the first build of a cache (Scanline in release mode), a
+    build after a one-line edit of the user's file, and one with no change; the peer is SwiftPM's
+    own no-op build of the same generated package, the floor any rebuild pays."""
+    src = os.path.join(ROOT, "Tests", "ScanlineTests", "Fixtures", "UserView", "Badge.swift")
+    work = os.path.join(WORK, "user-view")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    mine = os.path.join(work, "Badge.swift")
+    shutil.copy(src, mine)
+    cache = os.path.join(work, "cache")
+    out = os.path.join(work, "badge.png")
+
+    def render():
+        t0 = time.perf_counter()
+        run([SCANLINE, "render", mine, "--size", "120x60", "--cache", cache, "-q", "-o", out])
+        return time.perf_counter() - t0
+
+    cold = render()
+    with open(mine) as f:
+        text = f.read()
+    with open(mine, "w") as f:
+        f.write(text.replace("fill: .red", "fill: .green"))
+    edited = render()
+    unchanged = render()
+    swift = shutil.which("swift") or "/opt/swift/usr/bin/swift"
+    t0 = time.perf_counter()
+    run([swift, "build", "-c", "release", "--package-path", os.path.join(cache, "user-view"), "--product", "UserView"])
+    noop = time.perf_counter() - t0
+    print("\nscanline render FILE.swift (a 35-line view with two #Previews), wall seconds:")
+    print(f"  cold cache (builds Scanline too)   {cold:7.1f}")
+    print(f"  after a one-line edit              {edited:7.1f}   ({edited / noop:.1f}x SwiftPM's no-op build; target: a few seconds)")
+    print(f"  unchanged                          {unchanged:7.1f}   ({unchanged / noop:.1f}x SwiftPM's no-op build)")
+    print(f"  peer: swift build, nothing to do   {noop:7.1f}")
+
+
 if __name__ == "__main__":
     if not os.path.exists(BENCH):
         sys.exit("build it first: swift build -c release --product scanline-bench (or make bench)")
-    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript"]
+    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view"]
     os.makedirs(WORK, exist_ok=True)
     for name in which:
-        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript}[name]()
+        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view}[name]()
