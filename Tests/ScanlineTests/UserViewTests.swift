@@ -96,7 +96,7 @@ import Testing
         // The user's files, in a folder of their own; they must stay byte for byte as they are.
         let work = folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        for f in ["Badge.swift", "Ripple.swift", "Ripple.metal", "Broken.swift"] {
+        for f in ["Badge.swift", "Ripple.swift", "Ripple.metal", "Broken.swift", "Logo.swift", "dot.png"] {
             try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(f), to: work.appendingPathComponent(f))
         }
         let badge = work.appendingPathComponent("Badge.swift")
@@ -127,6 +127,16 @@ import Testing
         #expect(metal.code == 0, ".metal: \(metal.stderr.suffix(3000))")
         let tinted = try PixelBuffer(contentsOf: tintOut)
         #expect(tinted[50, 25] == (255, 59, 48, 255), "\(tinted[50, 25])")   // .red is SwiftUI's system red
+
+        // Image("dot") finds dot.png beside the file; with --resources elsewhere, it does not.
+        let logoOut = folder.appendingPathComponent("logo.png")
+        let logo = try Self.render([work.appendingPathComponent("Logo.swift").path, "--size", "20x20", "--scale", "1", "-o", logoOut.path], cache: cache)
+        #expect(logo.code == 0, "image: \(logo.stderr.suffix(3000))")
+        #expect(try PixelBuffer(contentsOf: logoOut)[10, 10] == (0, 0, 255, 255))
+        let elsewhere = try Self.render([work.appendingPathComponent("Logo.swift").path, "--resources", folder.path, "--size", "20x20",
+                                         "--scale", "1", "-o", logoOut.path], cache: cache)
+        #expect(elsewhere.code == 0 && elsewhere.stderr.contains("dot"), "a missing image warns: \(elsewhere.stderr.suffix(2000))")
+        #expect(try PixelBuffer(contentsOf: logoOut)[10, 10].a == 0)
 
         // A compile error names the user's file and line, not the generated package's.
         let broken = try Self.render([work.appendingPathComponent("Broken.swift").path, "-o", folder.appendingPathComponent("x.png").path], cache: cache)
