@@ -66,7 +66,7 @@ public enum ScanlineCLI {
     public static let version = "0.1.0"
 
     /// Every command, in the order the overview lists them.
-    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command]
+    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, PreviewCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command]
 
     /// The text `scanline --help` prints.
     public static var overview: String {

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Scanline
+@testable import ScanlineBlocks
+@testable import ScanlineCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue #18, point 5 (part): `scanline preview`'s server, spoken to over raw sockets from a
+/// thread of their own (the main actor renders the frames meanwhile).
+@MainActor @Suite(.serialized) struct PreviewServerTests {
+    /// Sends `request` as it is to 127.0.0.1:`port` and returns the status and the body.
+    nonisolated static func raw(_ request: [UInt8], port: UInt16) -> (status: Int, body: Data) {
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(s) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard ok == 0 else { return (-1, Data()) }
+        _ = request.withUnsafeBytes { send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(s, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            data += buffer[0..<n]
+        }
+        guard let split = data.range(of: Data([13, 10, 13, 10])) else { return (-2, data) }
+        let head = String(decoding: data[..<split.lowerBound], as: UTF8.self)
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? -3
+        return (status, data[split.upperBound...])
+    }
+    /// `raw`, off the main actor.
+    static func request(_ text: String, port: UInt16) async -> (status: Int, body: Data) {
+        await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: raw(Array(text.utf8), port: port)) }
+        }
+    }
+    static func get(_ path: String, port: UInt16, host: String? = nil) async -> (status: Int, body: Data) {
+        await request("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n", port: port)
+    }
+
+    @Test func servesThePageTheFactsAndFramesEqualToRender() async throws {
+        let scene = SceneRegistry.named("counter")!
+        let session = try PreviewSession(scene: scene, size: CGSize(width: 200, height: 120), scale: 1, fps: 10, duration: 2)
+        let server = try session.serve(port: 0)
+        defer { server.stop() }
+        let page = await Self.get("/", port: server.port)
+        #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("/frame.png?"))
+        let info = await Self.get("/info", port: server.port)
+        #expect(info.status == 200 && String(decoding: info.body, as: UTF8.self).contains(#""frames":20"#))
+        // Frame 9 (0.9 s), asked for after frame 15: the same pixels render gives at 0.9 s.
+        _ = await Self.get("/frame.png?frame=15", port: server.port)
+        let shown = await Self.get("/frame.png?frame=9&scheme=dark", port: server.port)
+        #expect(shown.status == 200)
+        var env = EnvironmentValues(); env.colorScheme = .dark
+        let expected = try await SceneRenderer(try scene.make(SceneArguments([:])), size: CGSize(width: 200, height: 120), scale: 1, fps: 10,
+                                               environment: env).still(at: 0.9)
+        #expect(try PNGCodec.decode(shown.body).bytes == expected.bytes)
+        // Save as: the same export as render (a GIF of the loop), and the frame as a PNG.
+        let gif = await Self.get("/export?format=gif&scheme=dark", port: server.port)
+        #expect(gif.status == 200 && gif.body.starts(with: Data("GIF89a".utf8)))
+        let png = await Self.get("/export?format=png&frame=9&scheme=dark", port: server.port)
+        #expect(png.status == 200 && png.body == shown.body)
+        #expect(await Self.get("/export?format=exe", port: server.port).status == 400)
+        let head = await Self.request("HEAD /info HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n", port: server.port)
+        #expect(head.status == 200 && head.body.isEmpty)
+    }
+
+    @Test func refusesWhatItDoesNotServeAndKeepsServing() async throws {
+        let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 40, height: 30), scale: 1, fps: 10, duration: 1)
+        let server = try session.serve(port: 0)
+        defer { server.stop() }
+        let p = server.port
+        #expect(await Self.get("/../etc/passwd", port: p).status == 400)
+        #expect(await Self.get("/%2e%2e/etc/passwd", port: p).status == 400)
+        #expect(await Self.get("http://127.0.0.1/info", port: p).status == 400)
+        #expect(await Self.get("//etc/passwd", port: p).status == 400)
+        #expect(await Self.get("/nothing-here", port: p).status == 404)
+        #expect(await Self.get("/info", port: p, host: "evil.example:\(p)").status == 421)
+        #expect(await Self.request("GET /info HTTP/1.1\r\n\r\n", port: p).status == 421)        // no Host at all
+        #expect(await Self.request("POST / HTTP/1.1\r\nHost: 127.0.0.1:\(p)\r\nContent-Length: 2\r\n\r\nhi", port: p).status == 405)
+        #expect(await Self.request("GET /info HTTP/1.1\r\nHost: 127.0.0.1:\(p)\r\nContent-Length: 5\r\n\r\nhello", port: p).status == 413)
+        let huge = "GET /info HTTP/1.1\r\nHost: 127.0.0.1:\(p)\r\nX-Padding: " + String(repeating: "a", count: 40_000) + "\r\n\r\n"
+        #expect(await Self.request(huge, port: p).status == 431)
+        #expect(await Self.request("NONSENSE\r\n\r\n", port: p).status == 400)
+        // Fifty at once, from fifty threads: every one answered.
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for i in 0..<50 { group.addTask { await Self.get(i % 2 == 0 ? "/info" : "/frame.png?frame=\(i % 10)", port: p).status } }
+            var all: [Int] = []
+            for await s in group { all.append(s) }
+            return all
+        }
+        #expect(statuses.count == 50 && statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+        #expect(await Self.get("/info", port: p).status == 200)
+    }
+
+    @Test func theCommandRefusesWhatItCannotDoYet() async {
+        var o = Output()
+        #expect(await ScanlineCLI.run(["preview", "Glow.swift"], output: &o) == 2)
+        #expect(o.stderr.contains("not there yet"))
+        var u = Output()
+        #expect(await ScanlineCLI.run(["preview", "no-such-scene"], output: &u) == 2)
+    }
+}
