@@ -6,14 +6,15 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev \
 	fonts-noto-core fonts-noto-extra fonts-noto-mono fonts-noto-color-emoji fonts-noto-cjk \
 	fonts-dejavu-core fonts-quicksand fonts-material-design-icons-iconfont ffmpeg procps
+TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
+.PHONY: setup setup-test demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
 
-## setup: install the Debian packages Scanline builds and renders with (idempotent)
-setup:
-	@missing=$$(for p in $(APT_PACKAGES); do \
+# Installs the Debian packages in $(1) that are missing, and only those.
+define apt_install
+	@missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:" $$missing; \
@@ -21,7 +22,16 @@ setup:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null && \
 		fc-cache -f >/dev/null; \
 	else echo "setup: all packages present"; fi
+endef
+
+## setup: install the Debian packages Scanline builds and renders with (idempotent)
+setup:
+	$(call apt_install,$(APT_PACKAGES))
 	@command -v $(SWIFT) >/dev/null || { echo "setup: the Swift toolchain is not on PATH (see README)"; exit 1; }
+
+## setup-test: setup, and the browser the preview's test drives (headless Chromium, Debian's)
+setup-test: setup
+	$(call apt_install,$(TEST_APT_PACKAGES))
 
 build: setup
 	$(SWIFT) build
@@ -82,7 +92,7 @@ readme-gallery: release
 ## test: set-up, then the whole test suite (the tests that build packages of their own, a dependent
 ## package from scratch and a user's view in release mode, run on their own afterwards, so their
 ## minutes of compiling do not load the rest)
-test: setup
+test: setup-test
 	$(SWIFT) test --skip DependentPackageTests --skip UserViewBuildTests
 	$(SWIFT) test --skip-build --filter DependentPackageTests
 	$(SWIFT) test --skip-build --filter UserViewBuildTests

@@ -294,10 +294,129 @@ def user_view():
     print(f"  peer: swift build, nothing to do   {noop:7.1f}")
 
 
+def preview():
+    """`scanline preview`: (1) scrubbing, the time to serve a frame at a random time of a 10 s
+    scene, cold (a fresh server: the frame is rendered on demand, replaying from 0) and warm
+    (after render-ahead has filled the frame cache), against one-shot `scanline render --time`
+    and ffmpeg seeking in the same scene encoded as MP4; (2) the latency from saving a `.metal`
+    or a `.swift` file to the new frame being served, against `scanline render FILE.swift`
+    after the same edit. Uses user_view's warm cache when it ran first."""
+    import random, re, urllib.request
+    work = os.path.join(WORK, "preview")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    scene, dur, fps = "chromatic-glitch-demo", 10, 30
+    rng = random.Random(7)
+
+    def get(port, path):
+        t0 = time.perf_counter()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=600) as r:
+            body = r.read()
+        return time.perf_counter() - t0, body
+
+    def start(args):
+        p = subprocess.Popen([SCANLINE, "preview"] + args, stderr=subprocess.PIPE, text=True)
+        while True:
+            line = p.stderr.readline()
+            m = re.search(r"127\.0\.0\.1:(\d+)/", line)
+            if m:
+                return p, int(m.group(1))
+            if not line:
+                sys.exit("scanline preview stopped: " + p.stderr.read())
+
+    def stop(p):
+        p.send_signal(2)
+        p.wait()
+
+    def median(xs):
+        return sorted(xs)[len(xs) // 2]
+
+    frames = dur * fps
+    cold = []
+    for _ in range(5):
+        p, port = start([scene, "--duration", str(dur), "--scale", "1"])
+        get(port, "/info")
+        cold.append(get(port, f"/frame.png?frame={rng.randrange(frames)}")[0])
+        stop(p)
+    p, port = start([scene, "--duration", str(dur), "--scale", "1"])
+    get(port, "/frame.png?frame=0")
+    while json.loads(get(port, "/status")[1]).get("cached", 0) < frames:
+        time.sleep(0.5)
+    warm = [get(port, f"/frame.png?frame={rng.randrange(frames)}")[0] for _ in range(50)]
+    stop(p)
+    oneshot = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        run([SCANLINE, "render", scene, "--time", f"{rng.uniform(0, dur):.3f}", "--scale", "1", "-o", os.path.join(work, "still.png")])
+        oneshot.append(time.perf_counter() - t0)
+    mp4 = os.path.join(work, "scene.mp4")
+    run([SCANLINE, "render", scene, "--duration", str(dur), "--scale", "1", "-q", "-o", mp4])
+    seek = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        run(["ffmpeg", "-v", "error", "-y", "-ss", f"{rng.uniform(0, dur - 0.1):.3f}", "-i", mp4, "-frames:v", "1", os.path.join(work, "seek.png")])
+        seek.append(time.perf_counter() - t0)
+    print(f"\nscanline preview: a frame at a random time of a {dur} s scene ({scene}, scale 1), ms (median):")
+    print(f"  cold server (rendered on demand)   {median(cold) * 1e3:8.1f}")
+    print(f"  warm (from the frame cache)        {median(warm) * 1e3:8.1f}   ({median(cold) / median(warm):.0f}x faster than cold)")
+    print(f"  peer: scanline render --time       {median(oneshot) * 1e3:8.1f}   (a new process each; {median(oneshot) / median(warm):.0f}x the warm preview)")
+    print(f"  peer: ffmpeg -ss seek in the MP4   {median(seek) * 1e3:8.1f}   ({median(seek) / median(warm):.0f}x the warm preview)")
+
+    # Latency of a save, on the browser test's fixture.
+    fixtures = os.path.join(ROOT, "Tests", "ScanlineTests", "Fixtures", "UserView")
+    sw, mt = os.path.join(work, "Pulse.swift"), os.path.join(work, "Pulse.metal")
+    shutil.copy(os.path.join(fixtures, "Pulse.swift"), sw)
+    shutil.copy(os.path.join(fixtures, "Pulse.metal"), mt)
+    cache = os.path.join(WORK, "user-view", "cache")
+    p, port = start([sw, mt, "--size", "120x60", "--cache", cache])
+
+    def generation():
+        return json.loads(get(port, "/status")[1])
+
+    while generation()["state"] != "ready":
+        time.sleep(0.2)
+
+    def edit(path, old, new):
+        gen = generation()["generation"]
+        with open(path) as f:
+            text = f.read()
+        t0 = time.perf_counter()
+        with open(path, "w") as f:
+            f.write(text.replace(old, new))
+        while True:
+            s = generation()
+            if s["generation"] > gen and s["state"] == "ready":
+                break
+            if s["state"] == "error":
+                sys.exit("preview: " + "\n".join(s["errors"]))
+            time.sleep(0.02)
+        get(port, "/frame.png?frame=30")
+        return time.perf_counter() - t0
+
+    metal, swift = [], []
+    colours = ["half3(0.0, 0.5, 1.0)", "half3(1.0, 0.5, 0.0)"]
+    heights = ["height: 40", "height: 20"]
+    for i in range(3):
+        metal.append(edit(mt, colours[i % 2], colours[(i + 1) % 2]))
+        swift.append(edit(sw, heights[i % 2], heights[(i + 1) % 2]))
+    stop(p)
+    with open(sw) as f:
+        text = f.read()
+    with open(sw, "w") as f:
+        f.write(text.replace(heights[1], heights[0]))
+    t0 = time.perf_counter()
+    run([SCANLINE, "render", sw, mt, "--size", "120x60", "--time", "1", "--cache", cache, "-q", "-o", os.path.join(work, "pulse.png")])
+    render_after_edit = time.perf_counter() - t0
+    print("\nscanline preview FILE.swift FILE.metal: from saving a file to the new frame served, s (median of 3):")
+    print(f"  .metal edit (no rebuild)           {median(metal):8.2f}")
+    print(f"  .swift edit (rebuilds your module) {median(swift):8.2f}")
+    print(f"  peer: scanline render FILE.swift   {render_after_edit:8.2f}   (after a .swift edit, one-shot; {render_after_edit / median(swift):.2f}x the preview)")
+
+
 if __name__ == "__main__":
     if not os.path.exists(BENCH):
         sys.exit("build it first: swift build -c release --product scanline-bench (or make bench)")
-    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view"]
+    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view", "preview"]
     os.makedirs(WORK, exist_ok=True)
     for name in which:
-        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view}[name]()
+        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view, "preview": preview}[name]()

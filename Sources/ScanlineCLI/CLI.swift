@@ -134,6 +134,9 @@ public enum ScanlineCLI {
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }
         let scene = SceneDescriptor(name: "your view", summary: "", seed: "—", parameters: [], size: CGSize(width: 400, height: 300),
                                     duration: 3, make: { _ in make() }, colorScheme: .light)
+        if CommandLine.arguments.dropFirst().first == PreviewChild.flag {
+            await PreviewChild.serve(scene, Array(CommandLine.arguments.dropFirst(2)))
+        }
         var code: Int32 = 0
         do {
             let args = try Arguments(Array(CommandLine.arguments.dropFirst()), specs: RenderCommand.command.options)

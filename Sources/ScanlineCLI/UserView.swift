@@ -166,51 +166,88 @@ enum UserView {
         return p.terminationStatus
     }
 
-    /// `scanline render FILE.swift …`.
-    @MainActor static func render(_ args: Arguments, _ output: inout Output) async throws -> Int32 {
+    /// The user's files from the command's positionals: `.swift` and `.metal`, full paths.
+    struct Files: Sendable {
+        var swift: [String] = []
+        var metal: [String] = []
+    }
+
+    static func files(_ positionals: [String]) throws -> Files {
         let fm = FileManager.default
-        var swiftFiles: [String] = [], metalFiles: [String] = []
-        for p in args.positionals {
+        var files = Files()
+        for p in positionals {
             let ext = URL(fileURLWithPath: p).pathExtension.lowercased()
             guard ext == "swift" || ext == "metal" else { throw UsageError("'\(p)': give .swift and .metal files, or one scene name") }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir), !isDir.boolValue else { throw ScanlineError.fileNotFound(path: p) }
             let full = URL(fileURLWithPath: p).standardizedFileURL.path
-            if ext == "swift" { swiftFiles.append(full) } else { metalFiles.append(full) }
+            if ext == "swift" { files.swift.append(full) } else { files.metal.append(full) }
         }
-        guard !swiftFiles.isEmpty else { throw UsageError("give at least one .swift file") }
+        guard !files.swift.isEmpty else { throw UsageError("give at least one .swift file") }
+        return files
+    }
+
+    /// The generated package, written for the files as they are now.
+    struct Prepared: Sendable {
+        var package: URL
+        /// The copies' paths → the user's paths, to name the user's files in compile errors.
+        var map: [String: String]
+        var binary: URL { package.appendingPathComponent(".build/release/UserView") }
+    }
+
+    /// Reads the files, chooses the view and writes the package into the cache.
+    static func prepare(_ given: Files, view: String?, preview: String?, cache: URL) throws -> Prepared {
         var files: [(path: String, source: SwiftSource)] = []
-        for f in swiftFiles {
+        for f in given.swift {
             guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
             files.append((f, SwiftSource(text)))
         }
-        let choice = try choose(files: files, view: args.string("--view"), preview: args.string("--preview"))
-        let cache = cacheFolder(args.string("--cache"))
+        let choice = try choose(files: files, view: view, preview: preview)
         let package = cache.appendingPathComponent("user-view")
-        let scanline = try scanlineSource()
-        let map = try writePackage(at: package, scanline: scanline, files: files, choice: choice)
+        let map = try writePackage(at: package, scanline: try scanlineSource(), files: files, choice: choice)
+        return Prepared(package: package, map: map)
+    }
 
-        // Build, with progress; the first build compiles Scanline too.
-        let swift = try swiftTool()
-        let quiet = args.has("--quiet")
-        let firstBuild = !fm.fileExists(atPath: package.appendingPathComponent(".build/release/UserView").path)
-        if !quiet { output.live(firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n") }
+    /// Builds the package in release mode. `progress` gets SwiftPM's `[n/m] …` lines as they
+    /// come. Returns the compile errors with the user's paths, or [] when it built.
+    static func build(_ p: Prepared, progress: ((String) -> Void)? = nil) throws -> [String] {
         var errors: [String] = []
-        let started = Date()
-        let out = output
-        let status = try run(swift, ["build", "-c", "release", "--package-path", package.path, "--product", "UserView"]) { raw in
+        let status = try run(try swiftTool(), ["build", "-c", "release", "--package-path", p.package.path, "--product", "UserView"]) { raw in
             var line = raw
-            for (copy, user) in map { line = line.replacingOccurrences(of: copy, with: user) }
+            for (copy, user) in p.map { line = line.replacingOccurrences(of: copy, with: user) }
             if line.contains("error:") || (!errors.isEmpty && (line.hasPrefix(" ") || line.contains("|"))) { errors.append(line) }
-            if !quiet && out.isTerminal, line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-                out.live("\r\u{1B}[K" + String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
+            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                progress?(String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
             }
         }
+        if status == 0 { return [] }
+        let shown = errors.filter { !$0.contains("emit-module command failed") && !$0.contains("compile command failed") }
+        return shown.isEmpty ? ["swift build failed (exit \(status))"] : shown
+    }
+
+    /// How many of `lines` are `file:line:col: error:` lines.
+    static func errorCount(_ lines: [String]) -> Int {
+        lines.filter { $0.range(of: #"^\S+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
+    }
+
+    /// `scanline render FILE.swift …`.
+    @MainActor static func render(_ args: Arguments, _ output: inout Output) async throws -> Int32 {
+        let fm = FileManager.default
+        let files = try files(args.positionals)
+        let swiftFiles = files.swift, metalFiles = files.metal
+        let prepared = try prepare(files, view: args.string("--view"), preview: args.string("--preview"), cache: cacheFolder(args.string("--cache")))
+
+        // Build, with progress; the first build compiles Scanline too.
+        let quiet = args.has("--quiet")
+        let firstBuild = !fm.fileExists(atPath: prepared.binary.path)
+        if !quiet { output.live(firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n") }
+        let started = Date()
+        let out = output
+        let errors = try build(prepared, progress: quiet || !out.isTerminal ? nil : { out.live("\r\u{1B}[K" + $0) })
         if !quiet && output.isTerminal { output.live("\r\u{1B}[K") }
-        guard status == 0 else {
-            let shown = errors.filter { !$0.contains("emit-module command failed") && !$0.contains("compile command failed") }
-            for e in shown.prefix(60) { output.warn(e) }
-            let count = shown.filter { $0.range(of: #"^\S+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
+        guard errors.isEmpty else {
+            for e in errors.prefix(60) { output.warn(e) }
+            let count = errorCount(errors)
             output.warn("scanline render: your files did not compile (\(count) error\(count == 1 ? "" : "s"))")
             return 1
         }
@@ -234,9 +271,8 @@ enum UserView {
         if args.string("--resources") == nil {
             forwarded += ["--resources", URL(fileURLWithPath: swiftFiles[0]).deletingLastPathComponent().path]
         }
-        let binary = package.appendingPathComponent(".build/release/UserView")
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = prepared.binary
         p.arguments = forwarded
         p.environment = env
         try p.run()             // its output goes where ours does

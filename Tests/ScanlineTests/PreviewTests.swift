@@ -46,7 +46,7 @@ import Glibc
     @Test func servesThePageTheFactsAndFramesEqualToRender() async throws {
         let scene = SceneRegistry.named("counter")!
         let session = try PreviewSession(scene: scene, size: CGSize(width: 200, height: 120), scale: 1, fps: 10, duration: 2)
-        let server = try session.serve(port: 0)
+        let server = try PreviewServer.start(SceneSource(session), port: 0)
         defer { server.stop() }
         let page = await Self.get("/", port: server.port)
         #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("/frame.png?"))
@@ -72,7 +72,7 @@ import Glibc
 
     @Test func refusesWhatItDoesNotServeAndKeepsServing() async throws {
         let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 40, height: 30), scale: 1, fps: 10, duration: 1)
-        let server = try session.serve(port: 0)
+        let server = try PreviewServer.start(SceneSource(session), port: 0)
         defer { server.stop() }
         let p = server.port
         #expect(await Self.get("/../etc/passwd", port: p).status == 400)
@@ -98,11 +98,71 @@ import Glibc
         #expect(await Self.get("/info", port: p).status == 200)
     }
 
-    @Test func theCommandRefusesWhatItCannotDoYet() async {
+    @Test func theCommandRefusesWhatItCannotDo() async {
         var o = Output()
-        #expect(await ScanlineCLI.run(["preview", "Glow.swift"], output: &o) == 2)
-        #expect(o.stderr.contains("not there yet"))
+        #expect(await ScanlineCLI.run(["preview", "/no/such/Glow.swift"], output: &o) == 1)
+        #expect(o.stderr.contains("/no/such/Glow.swift"), "\(o.stderr)")
         var u = Output()
         #expect(await ScanlineCLI.run(["preview", "no-such-scene"], output: &u) == 2)
+        var v = Output()
+        #expect(await ScanlineCLI.run(["preview", "counter", "--view", "Badge"], output: &v) == 2)
+        #expect(v.stderr.contains("--view applies to your own .swift files"), "\(v.stderr)")
+        var w = Output()
+        #expect(await ScanlineCLI.run(["preview"], output: &w) == 2)
+    }
+
+    /// The preview child's side of its pipe, in this process: the same frames as the page's.
+    @Test func theChildAnswersFramesInfoWarningsAndExports() async throws {
+        let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 60, height: 40), scale: 1, fps: 10, duration: 1)
+        let info = String(decoding: try await PreviewChild.answer("info", session), as: UTF8.self)
+        #expect(info.contains(#""frames":10"#), "\(info)")
+        var dark = PreviewSettings(); dark.scheme = .dark; dark.dynamicType = .xxLarge
+        #expect(dark.wire == "dark 5 0")
+        #expect(try PreviewSettings(wire: dark.wire.split(separator: " ")[...]) == dark)
+        let png = try await PreviewChild.answer("frame 4 \(dark.wire)", session)
+        #expect(png == (try await session.frame(4, dark)))
+        #expect(try JSONSerialization.jsonObject(with: try await PreviewChild.answer("warnings", session)) as? [String] == [])
+        let folder = makeTestFolder("scanline-preview-child")
+        let gif = folder.appendingPathComponent("a b.gif")
+        _ = try await PreviewChild.answer("export gif \(dark.wire) \(gif.path)", session)
+        #expect(try Data(contentsOf: gif).starts(with: Data("GIF89a".utf8)))
+        await #expect(throws: (any Error).self) { try await PreviewChild.answer("export exe - 3 0 /tmp/x", session) }
+        await #expect(throws: (any Error).self) { try await PreviewChild.answer("frame 1 dark 99 0", session) }
+        await #expect(throws: (any Error).self) { try await PreviewChild.answer("rm -rf /", session) }
+    }
+}
+
+/// inotify, as editors save: in place, and by writing a new file renamed over the old one.
+@Suite struct FileWatcherTests {
+    final class Seen: @unchecked Sendable {
+        let lock = NSLock()
+        var changes: [[String]] = []
+        func add(_ c: [String]) { lock.withLock { changes.append(c) } }
+        var all: [[String]] { lock.withLock { changes } }
+        func wait(for count: Int) -> [[String]] {
+            for _ in 0..<100 where all.count < count { usleep(30_000) }
+            return all
+        }
+    }
+
+    @Test func reportsSavesInPlaceAndByRenameAndNothingElse() throws {
+        let folder = makeTestFolder("scanline-watch")
+        let a = folder.appendingPathComponent("A.swift").path, b = folder.appendingPathComponent("B.metal").path
+        try "a".write(toFile: a, atomically: false, encoding: .utf8)
+        try "b".write(toFile: b, atomically: false, encoding: .utf8)
+        let seen = Seen()
+        let watcher = try FileWatcher([a, b], settle: 0.1) { seen.add($0) }
+        defer { watcher.stop() }
+        usleep(100_000)
+        try "a2".write(toFile: a, atomically: false, encoding: .utf8)          // in place
+        #expect(seen.wait(for: 1) == [[a]])
+        try "b2".write(toFile: b, atomically: true, encoding: .utf8)           // a new file renamed over
+        #expect(seen.wait(for: 2) == [[a], [b]])
+        try "c".write(toFile: folder.appendingPathComponent("Other.swift").path, atomically: false, encoding: .utf8)
+        try "a3".write(toFile: a, atomically: false, encoding: .utf8)
+        try "b3".write(toFile: b, atomically: false, encoding: .utf8)          // close together: one change
+        #expect(seen.wait(for: 3) == [[a], [b], [a, b]])
+        usleep(300_000)
+        #expect(seen.all.count == 3, "an unwatched file in the folder is not a change")
     }
 }

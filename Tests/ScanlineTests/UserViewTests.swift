@@ -88,11 +88,13 @@ import Testing
         return Run(code: r.code, stderr: r.stderr, seconds: Date().timeIntervalSince(t))
     }
     static func sha(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+    /// One build cache for the suite: the first test pays for the cold build.
+    static let cache = makeTestFolder("scanline-user-view-cache")
 
     @Test(.timeLimit(.minutes(30))) func rendersUsersFilesAsTheyAre() throws {
         let folder = makeTestFolder("scanline-user-view")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = folder.appendingPathComponent("cache")
+        let cache = Self.cache
         // The user's files, in a folder of their own; they must stay byte for byte as they are.
         let work = folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -153,7 +155,150 @@ import Testing
         #expect(warm.code == 0, "warm: \(warm.stderr.suffix(3000))")
         let green = try PixelBuffer(contentsOf: greenOut)
         #expect(green[46, 30].g > 100 && green[46, 30].r < 80, "\(green[46, 30])")
-        print("scanline render FILE.swift: cold \(String(format: "%.1f", cold.seconds)) s, after a one-line edit \(String(format: "%.1f", warm.seconds)) s")
+        print("scanline render FILE.swift: first \(String(format: "%.1f", cold.seconds)) s, after a one-line edit \(String(format: "%.1f", warm.seconds)) s")
+    }
+
+    /// `scanline preview FILE.swift FILE.metal`, as a user runs it, its stderr collected.
+    final class Preview: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+        init(_ args: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws {
+            process.executableURL = Binary.url
+            process.arguments = args
+            if let folder { process.currentDirectoryURL = folder }
+            if let environment { process.environment = environment }
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.detachNewThread { [self] in
+                while true {
+                    let d = pipe.fileHandleForReading.availableData
+                    if d.isEmpty { return }
+                    lock.withLock { text += String(decoding: d, as: UTF8.self) }
+                }
+            }
+        }
+        var stderr: String { lock.withLock { text } }
+        func url(timeout: Double) throws -> String {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let r = stderr.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression) { return String(stderr[r]) }
+                usleep(50_000)
+            }
+            throw Chromium.Failure(description: "no URL printed: \(stderr)")
+        }
+        var port: UInt16? { try? url(timeout: 0.1).split(separator: ":").last.flatMap { UInt16($0.dropLast()) } }
+        func stop() { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+    }
+
+    /// The pixels of the frame the page shows, read back through a canvas, once the page shows
+    /// frame `n` of build `generation`.
+    static func shown(_ browser: Chromium, frame n: Int, generation: Int, folder: URL) throws -> PixelBuffer {
+        try browser.wait(for: """
+            (() => { const i = document.getElementById('frame');
+                     return i.complete && i.naturalWidth > 0 && i.src.includes('frame=\(n)&') && i.src.endsWith('g=\(generation)'); })()
+            """, timeout: 120)
+        let url = try browser.evaluate("""
+            (() => { const i = document.getElementById('frame'), c = document.createElement('canvas');
+                     c.width = i.naturalWidth; c.height = i.naturalHeight;
+                     c.getContext('2d').drawImage(i, 0, 0); return c.toDataURL('image/png'); })()
+            """) as? String ?? ""
+        let data = try #require(Data(base64Encoded: String(url.drop { $0 != "," }.dropFirst())), "no PNG from the canvas")
+        let file = folder.appendingPathComponent("shown-\(UUID().uuidString).png")
+        try data.write(to: file)
+        return try PixelBuffer(contentsOf: file)
+    }
+
+    /// Where two images differ by more than 2 in a premultiplied channel (a canvas stores
+    /// premultiplied pixels), or nil.
+    static func difference(_ a: PixelBuffer, _ b: PixelBuffer) -> String? {
+        guard a.width == b.width && a.height == b.height else { return "sizes \(a.width)×\(a.height) and \(b.width)×\(b.height)" }
+        for y in 0..<a.height { for x in 0..<a.width {
+            let p = a[x, y], q = b[x, y]
+            let pa = [Int(p.r) * Int(p.a) / 255, Int(p.g) * Int(p.a) / 255, Int(p.b) * Int(p.a) / 255, Int(p.a)]
+            let qa = [Int(q.r) * Int(q.a) / 255, Int(q.g) * Int(q.a) / 255, Int(q.b) * Int(q.a) / 255, Int(q.a)]
+            if zip(pa, qa).contains(where: { abs($0 - $1) > 2 }) { return "at (\(x), \(y)): \(p) and \(q)" }
+        } }
+        return nil
+    }
+
+    @Test(.timeLimit(.minutes(30))) func previewsInARealBrowserAndReloadsOnSave() throws {
+        let folder = makeTestFolder("scanline-browser")
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        for f in ["Pulse.swift", "Pulse.metal"] {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(f), to: work.appendingPathComponent(f))
+        }
+        let swiftFile = work.appendingPathComponent("Pulse.swift"), metalFile = work.appendingPathComponent("Pulse.metal")
+        let preview = try Preview(["preview", swiftFile.path, metalFile.path, "--size", "120x60", "--cache", Self.cache.path])
+        defer { preview.stop() }
+        let url = try preview.url(timeout: 60)
+        let browser = try Chromium(profile: folder.appendingPathComponent("profile"))
+        defer { browser.quit() }
+        try browser.open(url)
+
+        // The first build, then the animation plays: the frame number moves on by itself.
+        try browser.wait(for: "document.getElementById('state').dataset.state === 'ready' && document.getElementById('frame').naturalWidth > 0",
+                         timeout: 1200, describe: preview.stderr.suffix(2000).description)
+        let before = try browser.wait(for: "+document.getElementById('frameNumber').textContent", timeout: 30) as? Int ?? 0
+        usleep(1_500_000)
+        let later = try browser.evaluate("+document.getElementById('frameNumber').textContent") as? Int ?? 0
+        #expect(later != before, "playing: frame \(before), then \(later) 1.5 s later")
+
+        // Scrubbing to frame 30 (1 s at 30 fps) pauses and shows what render --time 1 writes.
+        try browser.evaluate("(() => { const s = document.getElementById('scrub'); s.value = 30; s.dispatchEvent(new Event('input')); return 1; })()")
+        #expect(try browser.evaluate("document.getElementById('play').textContent") as? String == "Play")
+        let generation = try browser.evaluate("generation") as? Int ?? 0
+        let shown = try Self.shown(browser, frame: 30, generation: generation, folder: folder)
+        let still = folder.appendingPathComponent("still.png")
+        let rendered = try Self.render([swiftFile.path, metalFile.path, "--time", "1", "--size", "120x60", "--scale", "1", "-o", still.path], cache: Self.cache)
+        #expect(rendered.code == 0, "\(rendered.stderr.suffix(2000))")
+        let expected = try PixelBuffer(contentsOf: still)
+        #expect(Self.difference(shown, expected) == nil, "the page's frame 30 against render --time 1: \(Self.difference(shown, expected) ?? "")")
+        // 60 points wide at 1 s: the rectangle covers x 30...90, in the shader's blue.
+        #expect(expected[35, 30].b > 200 && expected[35, 30].r < 30 && expected[25, 30].a == 0, "\(expected[35, 30]) \(expected[25, 30])")
+
+        // A .metal edit: the page shows the new colour by itself, without a Swift rebuild.
+        var t = Date()
+        try String(contentsOf: metalFile, encoding: .utf8).replacingOccurrences(of: "half3(0.0, 0.5, 1.0)", with: "half3(1.0, 0.5, 0.0)")
+            .write(to: metalFile, atomically: true, encoding: .utf8)
+        let orange = try Self.shown(browser, frame: 30, generation: generation + 1, folder: folder)
+        let metalSeconds = Date().timeIntervalSince(t)
+        #expect(orange[35, 30].r > 200 && orange[35, 30].b < 30, "after the .metal edit: \(orange[35, 30])")
+
+        // A compile error appears in the page, with the file and line, and the last render stays.
+        let source = try String(contentsOf: swiftFile, encoding: .utf8)
+        try source.replacingOccurrences(of: ".fill(.white)", with: ".fill(.whiteish)").write(to: swiftFile, atomically: false, encoding: .utf8)
+        let errors = try browser.wait(for: "document.getElementById('state').dataset.state === 'error' && document.getElementById('errors').textContent",
+                                      timeout: 300) as? String ?? ""
+        #expect(errors.contains(swiftFile.path + ":9:"), "\(errors)")
+        #expect(!errors.contains("user-view/Sources"), "\(errors)")
+        let kept = try Self.shown(browser, frame: 30, generation: generation + 1, folder: folder)
+        #expect(Self.difference(kept, orange) == nil, "the last good render stays")
+
+        // Fixed, and changed (a rectangle half as tall): the error clears and the change shows.
+        t = Date()
+        try source.replacingOccurrences(of: "height: 40", with: "height: 20").write(to: swiftFile, atomically: false, encoding: .utf8)
+        try browser.wait(for: "document.getElementById('state').dataset.state === 'ready' && document.getElementById('errors').textContent === ''", timeout: 300)
+        let short = try Self.shown(browser, frame: 30, generation: generation + 2, folder: folder)
+        let swiftSeconds = Date().timeIntervalSince(t)
+        #expect(short[35, 15].a == 0 && short[35, 30].r > 200, "after the Swift edit: \(short[35, 15]) \(short[35, 30])")
+        print("scanline preview: a .metal edit shown in the browser after \(String(format: "%.2f", metalSeconds)) s, a .swift edit after \(String(format: "%.2f", swiftSeconds)) s")
+
+        // Ctrl-C stops the server and its child.
+        preview.stop()
+        #expect(preview.process.terminationStatus == 130, "\(preview.stderr.suffix(1000))")
+        var children = 1
+        for _ in 0..<40 {
+            children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+                (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.contains(Self.cache.path) == true
+            }.count
+            if children == 0 { break }
+            usleep(100_000)
+        }
+        #expect(children == 0, "the preview child outlived Ctrl-C")
     }
 }
 

@@ -1,6 +1,9 @@
 /// The page `scanline preview` serves: the frame as an image, play/pause, a scrubber, the time
 /// and frame, size and scale, light/dark, Dynamic Type and Reduce Motion, and save buttons.
-/// Frames come from `/frame.png?frame=N&…`; the loop's facts from `/info`.
+/// Frames come from `/frame.png?frame=N&…`; the loop's facts from `/info`. It polls `/status`
+/// twice a second: a new generation (a rebuild was served) reloads the frame shown; compile
+/// errors are shown above the frame, which keeps the last good render. Elements the browser
+/// test reads have ids: `frame`, `frameNumber`, `state`, `errors`.
 enum PreviewPage {
     static let html = #"""
     <!doctype html>
@@ -12,9 +15,17 @@ enum PreviewPage {
       .bar { margin: 10px 0; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
       #scrub { width: 420px; }
       code { background: #e8e8ec; padding: 1px 4px; border-radius: 3px; }
+      #state { font-weight: 600; }
+      #state[data-state="error"] { color: #b00020; }
+      #state[data-state="building"] { color: #8a6d00; }
+      #errors { background: #fff0f0; border: 1px solid #e0a0a0; padding: 8px; white-space: pre-wrap; max-height: 16em; overflow: auto; }
+      #errors:empty { display: none; }
+      #warnings { color: #8a6d00; white-space: pre-wrap; }
     </style></head>
     <body>
       <h1 id="title">Scanline preview</h1>
+      <div class="bar"><span id="state" data-state="building">starting…</span></div>
+      <pre id="errors"></pre>
       <div id="stage"><img id="frame" alt="the rendered frame"></div>
       <div class="bar">
         <button id="play">Pause</button>
@@ -30,9 +41,10 @@ enum PreviewPage {
         <label><input id="reduceMotion" type="checkbox"> Reduce Motion</label>
         <button data-format="gif">Save GIF</button><button data-format="mp4">Save MP4</button><button data-format="png">Save PNG</button>
       </div>
+      <div id="warnings"></div>
       <script>
       const $ = (id) => document.getElementById(id);
-      let info = null, frame = 0, playing = true, loading = false, timer = null;
+      let info = null, frame = 0, playing = true, loading = false, timer = null, generation = 0;
       function settings() {
         const p = new URLSearchParams();
         if ($("scheme").value) p.set("scheme", $("scheme").value);
@@ -42,7 +54,7 @@ enum PreviewPage {
       }
       function show(n) {
         frame = n;
-        const p = settings(); p.set("frame", n);
+        const p = settings(); p.set("frame", n); p.set("g", generation);
         loading = true;
         $("frame").src = "/frame.png?" + p.toString();
         $("scrub").value = n;
@@ -51,7 +63,7 @@ enum PreviewPage {
       }
       $("frame").onload = $("frame").onerror = () => { loading = false; };
       function tick() {
-        if (playing && !loading) show((frame + 1) % info.frames);
+        if (info && playing && !loading) show((frame + 1) % info.frames);
       }
       $("play").onclick = () => { playing = !playing; $("play").textContent = playing ? "Pause" : "Play"; };
       $("scrub").oninput = () => { playing = false; $("play").textContent = "Play"; show(parseInt($("scrub").value)); };
@@ -59,14 +71,29 @@ enum PreviewPage {
       for (const b of document.querySelectorAll("button[data-format]")) {
         b.onclick = () => { const p = settings(); p.set("format", b.dataset.format); p.set("frame", frame); location.href = "/export?" + p.toString(); };
       }
-      fetch("/info").then(r => r.json()).then(i => {
-        info = i;
-        $("title").textContent = "Scanline preview: " + i.scene;
-        $("scrub").max = i.frames - 1;
-        $("facts").textContent = `${i.width}×${i.height} pt at ${i.scale}×, ${i.fps} fps, ${i.duration} s`;
-        show(0);
-        timer = setInterval(tick, 1000 / i.fps);
-      });
+      function load() {
+        return fetch("/info").then(r => r.ok ? r.json() : null).then(i => {
+          if (!i) return;
+          const first = info === null;
+          info = i;
+          $("title").textContent = "Scanline preview: " + i.scene;
+          $("scrub").max = i.frames - 1;
+          $("facts").textContent = `${i.width}×${i.height} pt at ${i.scale}×, ${i.fps} fps, ${i.duration} s`;
+          show(Math.min(frame, i.frames - 1));
+          if (first) timer = setInterval(tick, 1000 / i.fps);
+        });
+      }
+      function poll() {
+        fetch("/status").then(r => r.json()).then(s => {
+          $("state").dataset.state = s.state;
+          $("state").textContent = s.state === "ready" ? "up to date (build " + s.generation + ")" : s.message;
+          $("errors").textContent = s.errors.join("\n");
+          $("warnings").textContent = (s.warnings || []).map(w => "warning: " + w).join("\n");
+          if (s.generation !== generation) { generation = s.generation; load(); }
+        }).catch(() => { $("state").dataset.state = "error"; $("state").textContent = "the preview server has stopped"; })
+          .finally(() => setTimeout(poll, 500));
+      }
+      poll();
       </script>
     </body></html>
     """#

@@ -1,0 +1,194 @@
+import Scanline
+import ScanlineBlocks
+
+/// The settings a frame of the preview is rendered with, as the page's query gives them
+/// (`scheme=light|dark`, `dynamicType=large`, `reduceMotion=0|1`).
+struct PreviewSettings: Hashable, Sendable {
+    /// nil: the view's own scheme.
+    var scheme: ColorScheme? = nil
+    var dynamicType: DynamicTypeSize = .large
+    var reduceMotion = false
+
+    init() {}
+
+    /// From the page's query; an unknown Dynamic Type size is an error, the rest default.
+    init(query q: [String: String]) throws {
+        if let c = q["scheme"] { scheme = c == "dark" ? .dark : c == "light" ? .light : nil }
+        if let d = q["dynamicType"], !d.isEmpty { dynamicType = try DynamicTypeSize.parse(d) }
+        if let r = q["reduceMotion"] { reduceMotion = r == "1" || r == "true" }
+    }
+
+    /// Three words, for the preview child's pipe: `dark 3 0` (`-` for the view's own scheme, the
+    /// Dynamic Type size's raw value, Reduce Motion 0 or 1).
+    var wire: String { "\(scheme.map { $0 == .dark ? "dark" : "light" } ?? "-") \(dynamicType.rawValue) \(reduceMotion ? 1 : 0)" }
+
+    init(wire words: ArraySlice<Substring>) throws {
+        let w = Array(words)
+        guard w.count == 3, let d = Int(w[1]).flatMap(DynamicTypeSize.init(rawValue:)) else {
+            throw ScanlineError.invalidArgument(name: "settings", value: w.joined(separator: " "), reason: "expected scheme, size and motion")
+        }
+        scheme = w[0] == "dark" ? .dark : w[0] == "light" ? .light : nil
+        dynamicType = d
+        reduceMotion = w[2] == "1"
+    }
+}
+
+/// One view being previewed in this process: its renderers and frame caches, one per setting.
+///
+/// Scrubbing: frames are kept in a frame cache (PNG bytes per frame and setting), and a second
+/// renderer renders the whole loop ahead, in order, as soon as a setting is first shown; so
+/// scrubbing backwards is served from the cache instead of replaying from 0. A frame asked for
+/// before render-ahead reaches it is rendered on demand by the first renderer.
+@MainActor final class PreviewSession {
+    final class Frames {
+        let onDemand: SceneRenderer
+        let ahead: SceneRenderer
+        var png: [Int: Data] = [:]
+        var aheadStarted = false
+        init(_ a: SceneRenderer, _ b: SceneRenderer) { onDemand = a; ahead = b }
+    }
+    let scene: SceneDescriptor
+    /// Canvas in points; pixels per point; frames per second; the loop in seconds.
+    let size: CGSize, scale: CGFloat, fps: Double, duration: Double
+    /// Where `Image("name")` looks first (a user's files' folder), if anywhere.
+    let resources: URL?
+    var frames: [PreviewSettings: Frames] = [:]
+    /// Frames kept per setting, at most.
+    static let cacheLimit = 3000
+
+    init(scene: SceneDescriptor, size: CGSize, scale: CGFloat, fps: Double, duration: Double, resources: URL? = nil) throws {
+        self.scene = scene; self.size = size; self.scale = scale; self.fps = fps; self.duration = duration; self.resources = resources
+        _ = try renderer(PreviewSettings())
+    }
+    var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+
+    /// The loop's facts, as JSON, for the page's `/info`.
+    var infoJSON: String {
+        #"{"scene":"\#(scene.name)","width":\#(size.width),"height":\#(size.height),"scale":\#(scale),"fps":\#(fps),"frames":\#(frameCount),"duration":\#(duration)}"#
+    }
+
+    /// What rendering warned about so far (unknown symbols, shaders, images…), each once.
+    var warnings: [String] {
+        var seen: [String] = []
+        for f in frames.values { for w in f.onDemand.warnings + f.ahead.warnings where !seen.contains(w) { seen.append(w) } }
+        return seen
+    }
+
+    func environment(_ s: PreviewSettings) -> EnvironmentValues {
+        var e = EnvironmentValues()
+        e.colorScheme = s.scheme ?? scene.colorScheme; e.dynamicTypeSize = s.dynamicType; e.accessibilityReduceMotion = s.reduceMotion
+        if let resources { e.imageResourcesFolder = resources }
+        return e
+    }
+    func makeRenderer(_ s: PreviewSettings) throws -> SceneRenderer {
+        try SceneRenderer(try scene.make(SceneArguments([:])), size: size, scale: scale, fps: fps, environment: environment(s))
+    }
+    func renderer(_ s: PreviewSettings) throws -> Frames {
+        if let f = frames[s] { return f }
+        let f = Frames(try makeRenderer(s), try makeRenderer(s))
+        frames[s] = f
+        return f
+    }
+
+    /// Frame `n` (clamped to the loop) for `s`, from the cache or rendered now; starts rendering
+    /// ahead for `s`.
+    func frame(_ n: Int, _ s: PreviewSettings) async throws -> Data {
+        let n = max(0, min(frameCount - 1, n))
+        let f = try renderer(s)
+        if !f.aheadStarted {
+            f.aheadStarted = true
+            let count = frameCount
+            Task { @MainActor in
+                for k in 0..<min(count, PreviewSession.cacheLimit) where f.png[k] == nil {
+                    guard let image = try? await f.ahead.frame(k), let data = try? image.pngData() else { return }
+                    f.png[k] = data
+                    await Task.yield()
+                }
+            }
+        }
+        if let d = f.png[n] { return d }
+        let data = try await f.onDemand.frame(n).pngData()
+        if f.png.count < PreviewSession.cacheLimit { f.png[n] = data }
+        return data
+    }
+
+    /// Writes the file `render` would write for `format` (gif or mp4) to `path`.
+    func export(_ format: ExportFormat, to path: String, _ s: PreviewSettings) async throws {
+        var options = ExportOptions()
+        options.fps = fps; options.duration = duration
+        _ = try await exportAnimation(to: path, format: format, options: options, makeRenderer: { try self.makeRenderer(s) })
+    }
+}
+
+/// Frames for the preview page: a built-in scene rendered in this process (`SceneSource`), or a
+/// user's view rendered by a child process that is rebuilt when its files change (`UserSource`).
+/// Called from the server's connection threads; each call blocks until its answer is ready.
+protocol PreviewSource: AnyObject, Sendable {
+    /// The loop's facts as JSON: scene, width, height, scale, fps, frames, duration.
+    func info() throws -> String
+    /// The build's state as JSON: `{"generation":N,"state":"building|ready|error","message":…,"errors":[…]}`.
+    /// The generation grows by one each time a new build is served.
+    func status() -> String
+    /// Frame `n` as PNG bytes.
+    func frame(_ n: Int, _ s: PreviewSettings) throws -> Data
+    /// The file `render` would write: GIF or MP4 of the loop, or the PNG of frame `n`.
+    func export(_ format: String, frame n: Int, _ s: PreviewSettings) throws -> (Data, String)
+    /// The name the page shows and downloads are named after.
+    var name: String { get }
+}
+
+extension PreviewSource {
+    /// The export formats the page offers, with their MIME types.
+    static func exportFormat(_ format: String) throws -> (ExportFormat, String) {
+        switch format {
+        case "gif": return (.gif, "image/gif")
+        case "mp4": return (.mp4, "video/mp4")
+        default: throw ScanlineError.invalidArgument(name: "format", value: format, reason: "gif, mp4 or png")
+        }
+    }
+
+    /// A fresh temporary folder for one export, removed by the caller.
+    static func exportFolder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+/// Runs `body` on the main actor and waits for it on this (non-main) thread.
+func onMainActor<T: Sendable>(_ body: @escaping @MainActor @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task { @MainActor in
+        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+}
+
+final class ResultBox<T>: @unchecked Sendable { var result: Result<T, Error>? }
+
+/// A built-in scene, rendered in this process on the main actor.
+final class SceneSource: PreviewSource, @unchecked Sendable {
+    let session: PreviewSession
+    let name: String
+    @MainActor init(_ session: PreviewSession) { self.session = session; name = session.scene.name }
+
+    func info() throws -> String { try onMainActor { [session] in session.infoJSON } }
+    /// Also says how many frames of the default setting are cached (`cached`).
+    func status() -> String {
+        let cached = (try? onMainActor { [session] in session.frames[PreviewSettings()]?.png.count ?? 0 }) ?? 0
+        return #"{"cached":\#(cached),"generation":1,"state":"ready","message":"","errors":[]}"#
+    }
+    func frame(_ n: Int, _ s: PreviewSettings) throws -> Data { try onMainActor { [session] in try await session.frame(n, s) } }
+    func export(_ format: String, frame n: Int, _ s: PreviewSettings) throws -> (Data, String) {
+        if format == "png" { return (try frame(n, s), "image/png") }
+        let (f, type) = try Self.exportFormat(format)
+        let dir = try Self.exportFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("\(name).\(format)").path
+        try onMainActor { [session] in try await session.export(f, to: path, s) }
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), type)
+    }
+}
