@@ -209,7 +209,9 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// An empty library of one's own.
     public init() { registry = ShaderRegistry() }
     /// The library shared by the process; built-in shaders register here, and the `.metal` files
-    /// among the main bundle's resources, and those `SCANLINE_METAL_PATH` names, are found here too.
+    /// among the main bundle's resources, in the resource bundles of the program's own targets
+    /// (`resources: [.copy("Glow.metal")]`: the `*.resources` folders beside the executable, test
+    /// runners included), and those `SCANLINE_METAL_PATH` names, are found here too.
     public static let `default`: ShaderLibrary = {
         let library = ShaderLibrary()
         library.registry.mainBundleFallback = true
@@ -365,6 +367,14 @@ public struct ShaderLibrary: Equatable, Sendable {
             if mainBundleFallback, let resources = Bundle.main.resourceURL,
                let names = try? FileManager.default.contentsOfDirectory(atPath: resources.path) {
                 locations += names.filter { $0.hasSuffix(".metal") }.sorted().map { resources.appendingPathComponent($0) }
+            }
+            // SwiftPM on Linux puts each target's resources in a folder beside the executable
+            // (`<Package>_<Target>.resources`). The default library holds the `.metal` files of
+            // the program's own targets, as an app's default library holds its shaders; Scanline's
+            // own bundles are left out, as their shaders are registered in Swift.
+            if mainBundleFallback, let names = try? FileManager.default.contentsOfDirectory(atPath: Bundle.main.bundleURL.path) {
+                locations += names.filter { $0.hasSuffix(".resources") && !$0.hasPrefix("Scanline_") }.sorted()
+                    .map { Bundle.main.bundleURL.appendingPathComponent($0) }
             }
             var functions: [MetalFunction] = []
             var found: [String: Result<Entry, ShaderError>] = [:]
