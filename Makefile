@@ -91,9 +91,11 @@ readme-gallery: release
 
 ## test: set-up, then the whole test suite (the tests that build packages of their own, a dependent
 ## package from scratch and a user's view in release mode, run on their own afterwards, so their
-## minutes of compiling do not load the rest)
+## minutes of compiling do not load the rest; StopAllTests stops every render of its process, so
+## it runs alone)
 test: setup-test
-	$(SWIFT) test --skip DependentPackageTests --skip UserViewBuildTests
+	$(SWIFT) test --skip DependentPackageTests --skip UserViewBuildTests --skip StopAllTests
+	$(SWIFT) test --skip-build --filter StopAllTests
 	$(SWIFT) test --skip-build --filter DependentPackageTests
 	$(SWIFT) test --skip-build --filter UserViewBuildTests
 
@@ -107,7 +109,7 @@ bench: setup
 
 # Under the sanitizers, the tests that build packages of their own would only build them again,
 # unsanitized (the sanitizers see nothing of those child builds); make test runs them.
-SANITIZE_SKIP := --skip DependentPackageTests --skip UserViewBuildTests
+SANITIZE_SKIP := --skip DependentPackageTests --skip UserViewBuildTests --skip StopAllTests
 
 ## sanitize: the test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer; any report fails
 sanitize: sanitize-address sanitize-thread
@@ -117,11 +119,14 @@ sanitize-address: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)
+	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter StopAllTests
 
 sanitize-thread: setup
 	$(SWIFT) build --product scanline
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan $(SANITIZE_SKIP)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter StopAllTests
 
 ## fuzz: every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (default 60), with executions and coverage
 FUZZ_SECONDS ?= 60

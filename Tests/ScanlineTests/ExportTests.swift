@@ -345,12 +345,23 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(left.isEmpty, "still running: \(left)")
     }
 
+    @Test func listShowsEveryScene() async {
+        var o = Output()
+        #expect(await ScanlineCLI.run(["list"], output: &o) == 0)
+        for s in SceneRegistry.all { #expect(o.stdout.contains(s.name)) }
+        for e in EffectRegistry.all { #expect(o.stdout.contains(e.name)) }
+        #expect(o.stdout.contains("--first-color COLOR"))
+    }
+}
+
+/// `Interruption.stopAll()` stops every render of the process, so this suite runs on its own,
+/// after the rest (the Makefile), never beside other exports.
+@MainActor @Suite struct StopAllTests {
     /// `Interruption.stopAll()` is the one call that stops a render of one's own, as Ctrl-C stops
     /// the CLI's: called from another thread while an MP4 export runs in this process, the
     /// export fails, and neither its partial file nor its ffmpeg child is left.
     @Test func stopAllEndsAnInProcessExportAndLeavesNothing() async throws {
-        let folder = folder.appendingPathComponent("stop-all")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = makeTestFolder("scanline-stop-all")
         let out = folder.appendingPathComponent("long.mp4")
         let watched = folder.path
         Thread.detachNewThread {
@@ -371,14 +382,6 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let left = try await Binary.processesMentioning(folder.path)
         #expect(left.isEmpty, "still running: \(left)")
-    }
-
-    @Test func listShowsEveryScene() async {
-        var o = Output()
-        #expect(await ScanlineCLI.run(["list"], output: &o) == 0)
-        for s in SceneRegistry.all { #expect(o.stdout.contains(s.name)) }
-        for e in EffectRegistry.all { #expect(o.stdout.contains(e.name)) }
-        #expect(o.stdout.contains("--first-color COLOR"))
     }
 }
 

@@ -127,7 +127,7 @@ import Testing
     }
 
     @MainActor @Test func metalShapeStyleShaderFillsInTheShapesOwnSpace() async throws {
-        let library = try ShaderLibrary(url: TestPaths.testsFolder.appendingPathComponent("Fixtures/metal/fills.metal"))
+        let library = ShaderLibrary(url: TestPaths.testsFolder.appendingPathComponent("Fixtures/metal/fills.metal"))
         let stripes = library.stripes(.float(5))
         let img = try renderStraight(40, 10, scale: 2) { ctx in
             ctx.fill(Path(CGRect(x: 0, y: 0, width: 40, height: 10)), with: .shader(stripes))

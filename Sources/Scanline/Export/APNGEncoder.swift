@@ -10,8 +10,16 @@
 /// The number of frames goes in the header, so it is given up front; writing more or fewer is an
 /// error. Frame delays are exact fractions of a second for whole-number rates (1/fps) and
 /// distributed in milliseconds otherwise, so the total matches the frame count.
+///
+/// In a shard (see `exportAnimation`) the same encoder writes packets: frame n's bytes depend on
+/// frames n - 1 and n, on n itself (its delay), and on how frames are stored since the last
+/// choice, made at frames 0, 1, 17, 33 … (global numbers), which a shard recomputes from the
+/// choice frame and the one before it (`seed`). Sequence numbers are counted from 0 in each
+/// shard; `joinShards` renumbers them and recomputes the chunks' CRCs.
 public final class APNGEncoder: FrameSink {
-    let file: AtomicFile
+    /// The file of a single render; nil when the bytes go to a shard's packets.
+    let file: AtomicFile?
+    let output: ByteOutput
     let width: Int, height: Int, fps: Double, frameCount: Int, loop: Int
     /// The next `fcTL`/`fdAT` sequence number (they share one sequence).
     var sequence: UInt32 = 0
@@ -25,15 +33,35 @@ public final class APNGEncoder: FrameSink {
 
     /// Starts an APNG at `url` (written under a temporary name until `finish`) for `frameCount`
     /// frames of `width` × `height` pixels at `fps`, played `loop` times (0: for ever).
-    public init(url: URL, width: Int, height: Int, fps: Double, frameCount: Int, loop: Int = 0) throws {
+    public convenience init(url: URL, width: Int, height: Int, fps: Double, frameCount: Int, loop: Int = 0) throws {
+        try APNGEncoder.check(width: width, height: height, fps: fps, frameCount: frameCount, loop: loop)
+        let file = try AtomicFile(destination: url)
+        try self.init(output: file, file: file, width: width, height: height, fps: fps, frameCount: frameCount, loop: loop)
+    }
+
+    init(output: ByteOutput, file: AtomicFile?, width: Int, height: Int, fps: Double, frameCount: Int, loop: Int) throws {
+        try APNGEncoder.check(width: width, height: height, fps: fps, frameCount: frameCount, loop: loop)
+        self.output = output; self.file = file
+        self.width = width; self.height = height; self.fps = fps; self.frameCount = frameCount; self.loop = loop
+    }
+
+    static func check(width: Int, height: Int, fps: Double, frameCount: Int, loop: Int) throws {
         try PixelBuffer.checkSize(width: width, height: height)
         guard fps.isFinite, fps > 0 else { throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be a finite number above 0") }
         guard frameCount >= 1, frameCount < Int(UInt32.max) else {
             throw ScanlineError.invalidArgument(name: "frames", value: "\(frameCount)", reason: "an APNG needs at least one frame")
         }
         guard (0...Int(UInt32.max)).contains(loop) else { throw ScanlineError.invalidArgument(name: "loop", value: "\(loop)", reason: "must be 0 or more") }
-        file = try AtomicFile(destination: url)
-        self.width = width; self.height = height; self.fps = fps; self.frameCount = frameCount; self.loop = loop
+    }
+
+    /// The frame at which the storage used for frame `n` was chosen.
+    static func choiceFrame(_ n: Int) -> Int { n == 0 ? 0 : (n - 1) / 16 * 16 + 1 }
+
+    /// Makes `previous` the last frame written and `n` the next frame's number (a shard's start,
+    /// or the frame before a choice it recomputes).
+    func seed(previous frame: PixelBuffer, next n: Int) {
+        previous = frame.converted(to: .straight).bytes
+        written = n
     }
 
     /// Compresses the frame and writes it as the animation's next frame.
@@ -84,7 +112,7 @@ public final class APNGEncoder: FrameSink {
                     sequence += 1
                 }
             }
-            try file.write(out)
+            try output.write(out)
             written += 1
         } catch {
             abort()
@@ -164,17 +192,39 @@ public final class APNGEncoder: FrameSink {
             abort()
             throw ScanlineError.renderFailed(reason: "the APNG announced \(frameCount) frames and got \(written)")
         }
-        do { try file.write(APNGEncoder.chunk("IEND", Data())); try file.commit() } catch { abort(); throw error }
+        do { try output.write(APNGEncoder.chunk("IEND", Data())); try file?.commit() } catch { abort(); throw error }
     }
 
     /// Removes the partial file.
     public func abort() {
         guard !failed else { return }
         failed = true
-        file.abort()
+        file?.abort()
     }
 
     // MARK: Chunks
+
+    /// A frame's chunks with their `fcTL`/`fdAT` sequence numbers replaced by `sequence`,
+    /// `sequence + 1`, … and their CRCs recomputed (for `joinShards`); other chunks as they are.
+    static func renumbered(_ packet: Data, from sequence: inout UInt32) throws -> Data {
+        let b = [UInt8](packet)
+        var out = Data(), i = 0
+        if b.count >= 8, b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { out += b[0..<8]; i = 8 }
+        while i < b.count {
+            guard i + 12 <= b.count else { throw ScanlineError.unreadableFile(path: "<shard>", reason: "a damaged APNG frame") }
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard i + 12 + length <= b.count else { throw ScanlineError.unreadableFile(path: "<shard>", reason: "a damaged APNG frame") }
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+            var data = Data(b[(i + 8)..<(i + 8 + length)])
+            if type == "fcTL" || type == "fdAT" {
+                data.replaceSubrange(0..<4, with: be32(sequence))
+                sequence += 1
+            }
+            out += chunk(type, data)
+            i += 12 + length
+        }
+        return out
+    }
 
     /// The chunks of a PNG file, in order (type and data; lengths and CRCs checked).
     static func chunks(of png: Data) throws -> [(type: String, data: Data)] {

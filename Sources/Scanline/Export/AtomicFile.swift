@@ -14,6 +14,7 @@ public final class AtomicFile: @unchecked Sendable {
     let temporaryPath: String
     private var fd: Int32
     private var finished = false
+    private let removalsAtOpen = AtomicFile.removalCount
 
     /// Opens a temporary file beside `destination`. Throws `cannotWrite` when the folder is missing,
     /// is not a folder, or is not writable.
@@ -69,6 +70,23 @@ public final class AtomicFile: @unchecked Sendable {
     /// Appends `data` to the temporary file.
     public func write(_ data: Data) throws {
         try data.withUnsafeBytes { try write($0) }
+    }
+
+    /// Overwrites bytes already written, at `offset` from the start (a size in a header).
+    public func write(_ data: Data, at offset: Int) throws {
+        try data.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    let reason = String(cString: strerror(errno))
+                    abort()
+                    throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
+                }
+                done += n
+            }
+        }
     }
 
     /// Flushes the temporary file to the disk, closes it, renames it to the destination and then
@@ -131,6 +149,38 @@ public final class AtomicFile: @unchecked Sendable {
     /// Removes every pending temporary file. For use on the way out of a process: it takes a lock,
     /// so call it from a normal thread (`Interruption` does), never from inside a signal handler.
     public static func removeAllPending() {
+        lock.withLock { removals += 1 }
         for p in pending { unlink(p) }
+        for f in lock.withLock({ pendingFolders }) { try? FileManager.default.removeItem(atPath: f) }
     }
+
+    nonisolated(unsafe) fileprivate static var pendingFolders: [String] = []
+    nonisolated(unsafe) private static var removals = 0
+    static var removalCount: Int { lock.withLock { removals } }
+    /// True once `removeAllPending()` (Ctrl-C, `Interruption.stopAll()`) has run since this file
+    /// was opened: a long export checks it to stop at once instead of finishing the work.
+    var wasStopped: Bool { AtomicFile.removalCount != removalsAtOpen }
+    fileprivate static func registerFolder(_ p: String) { lock.withLock { pendingFolders.append(p) } }
+    fileprivate static func unregisterFolder(_ p: String) { lock.withLock { pendingFolders.removeAll { $0 == p } } }
+}
+
+/// A folder of intermediate files (video segments), removed by `remove()` or when dropped, and
+/// by `AtomicFile.removeAllPending()` (Ctrl-C) if the process stops first.
+final class TemporaryFolder {
+    let url: URL
+    private var removed = false
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-\(getpid())-\(UUID().uuidString.prefix(8))")
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw ScanlineError.cannotWrite(path: url.path, reason: "cannot make a temporary folder: \(error.localizedDescription)")
+        }
+        AtomicFile.registerFolder(url.path)
+    }
+    func remove() {
+        guard !removed else { return }
+        removed = true
+        try? FileManager.default.removeItem(at: url)
+        AtomicFile.unregisterFolder(url.path)
+    }
+    deinit { remove() }
 }

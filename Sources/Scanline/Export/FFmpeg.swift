@@ -110,6 +110,11 @@ public final class VideoEncoder: FrameSink {
         public var audio: URL? = nil
         /// Seconds into `audio` that the video's start lines up with.
         public var audioStart: Double = 0
+        /// `exportAnimation` encodes a video in segments of this many seconds (rounded to whole
+        /// frames), each alone, so each is a closed GOP that starts with a key frame at a fixed
+        /// global frame number; shards split at segment boundaries and are joined by copying
+        /// the segments. Default 2.
+        public var segmentSeconds: Double = 2
         /// The defaults: CRF 18, veryfast, no audio.
         public init() {}
     }
@@ -146,13 +151,7 @@ public final class VideoEncoder: FrameSink {
         try PixelBuffer.checkSize(width: width, height: height)
         Interruption.ignoreBrokenPipes()
         let ffmpeg = try FFmpeg.locate("ffmpeg")
-        if let audio = options.audio {
-            guard FileManager.default.fileExists(atPath: audio.path) else { throw ScanlineError.fileNotFound(path: audio.path) }
-            let probe = try? FFmpeg.run(try FFmpeg.locate("ffprobe"), ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_type", "-of", "csv=p=0", audio.path], what: "read")
-            guard let probe, String(decoding: probe, as: UTF8.self).contains("audio") else {
-                throw ScanlineError.unreadableFile(path: audio.path, reason: "ffmpeg finds no sound in it")
-            }
-        }
+        try VideoEncoder.checkAudio(options.audio)
         file = try AtomicFile(destination: url)
         self.width = width; self.height = height
         sendsYUV = width % 2 == 0 && height % 2 == 0
@@ -171,6 +170,8 @@ public final class VideoEncoder: FrameSink {
         if container.format == "webm" {
             let fast = ["ultrafast", "superfast", "veryfast"].contains(options.preset)
             args += fast ? ["-deadline", "realtime", "-cpu-used", "8"] : ["-deadline", "good", "-cpu-used", "4"]
+            // A fixed thread count, so the same frames give the same bytes on any machine.
+            args += ["-threads", "2"]
         } else {
             // Two encoder threads and a short lookahead: x264's frame buffers otherwise take ~300 MB
             // at 1080p; quality at a given CRF is unchanged. (One thread costs x264 ~30 % less CPU
@@ -191,6 +192,57 @@ public final class VideoEncoder: FrameSink {
         do { try process.run() } catch { file.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
         errors = PipeDrain(errorPipe, tail: 16384)
         FFmpeg.track(process)
+    }
+
+    /// Joins video segments encoded alone (same size, codec and settings) into `url` without
+    /// re-encoding them (ffmpeg's concat demuxer with stream copy), muxing `options.audio` once.
+    /// The output is written under a temporary name and renamed. The same segments always give
+    /// the same bytes (`-fflags +bitexact`), which is what makes a joined render equal a single one.
+    public static func concatenate(_ segments: [URL], to url: URL, options: Options = Options()) throws {
+        try checkAudio(options.audio)
+        let file = try AtomicFile(destination: url)
+        try concatenate(segments, into: file, options: options)
+    }
+
+    /// Throws when `audio` is missing or has no sound in it (checked before a render starts).
+    static func checkAudio(_ audio: URL?) throws {
+        guard let audio else { return }
+        guard FileManager.default.fileExists(atPath: audio.path) else { throw ScanlineError.fileNotFound(path: audio.path) }
+        let probe = try? FFmpeg.run(try FFmpeg.locate("ffprobe"), ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_type", "-of", "csv=p=0", audio.path], what: "read")
+        guard let probe, String(decoding: probe, as: UTF8.self).contains("audio") else {
+            throw ScanlineError.unreadableFile(path: audio.path, reason: "ffmpeg finds no sound in it")
+        }
+    }
+
+    /// `concatenate` into an output file already opened (its temporary name), then committed.
+    static func concatenate(_ segments: [URL], into file: AtomicFile, options: Options) throws {
+        let url = file.destination
+        let ext = url.pathExtension.lowercased()
+        guard let container = containers[ext] else {
+            throw ScanlineError.invalidArgument(name: "output", value: url.path, reason: "video output must end in " + supportedExtensions.map { "." + $0 }.joined(separator: ", "))
+        }
+        guard !segments.isEmpty else { file.abort(); throw ScanlineError.renderFailed(reason: "no video segments to join") }
+        let ffmpeg: URL
+        do { ffmpeg = try FFmpeg.locate("ffmpeg") } catch { file.abort(); throw error }
+        let folder: TemporaryFolder
+        do { folder = try TemporaryFolder() } catch { file.abort(); throw error }
+        defer { folder.remove() }
+        let list = folder.url.appendingPathComponent("segments.txt")
+        // The concat demuxer's list: one quoted path per line ('\'' stands for a quote).
+        do {
+            try segments.map { "file '" + $0.path.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: "\n")
+                .write(to: list, atomically: true, encoding: .utf8)
+        } catch { file.abort(); throw error }
+        var args = ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list.path]
+        if let audio = options.audio {
+            args += ["-ss", String(format: "%.3f", max(0, options.audioStart)), "-i", audio.path, "-map", "0:v", "-map", "1:a:0"] + container.audio
+            args += ["-flags:a", "+bitexact", "-shortest"]
+        }
+        args += ["-c:v", "copy", "-map_metadata", "-1", "-fflags", "+bitexact"]
+        if container.format == "mp4" { args += ["-movflags", "+faststart"] }
+        args += ["-f", container.format, file.temporaryPath]
+        do { _ = try FFmpeg.run(ffmpeg, args, what: "join the video segments") } catch { file.abort(); throw error }
+        try file.commit()
     }
 
     /// Queues a frame; it is converted and sent to ffmpeg on a writer thread, so the next frame renders meanwhile.

@@ -9,8 +9,17 @@ internal import CGif
 /// A frame whose changed area is at least 64×64 pixels gets a local colour table when that is
 /// never worse and either clearly better (the shared palette's RMS error over 10 levels and four
 /// times the local one's) or smaller once encoded (see `prefersLocalPalette`).
+///
+/// A shard (see `exportAnimation`) runs the same encoder over its frames with the bytes going to
+/// packets: frame n's bytes depend only on the frames n - 1, n and n + 1 (what changed, and
+/// whether the next frame clears pixels), the palette (from sample frames of the whole render)
+/// and n (its delay), so a shard seeds the encoder with frame a - 1 (`seed`) and looks one frame
+/// past its end.
 public final class GIFEncoder: FrameSink {
-    let file: AtomicFile
+    /// The file of a single render; nil when the bytes go to a shard's packets.
+    let file: AtomicFile?
+    let output: Box
+    final class Box { let output: ByteOutput; init(_ o: ByteOutput) { output = o } }
     let gif: UnsafeMutablePointer<GifFileType>
     let width: Int, height: Int
     let fps: Double
@@ -34,20 +43,29 @@ public final class GIFEncoder: FrameSink {
     /// - Parameters:
     ///   - loop: how many times viewers play it; 0 forever (the default).
     ///   - palette: shared by every frame; build it from sample frames with `Palette.build`.
-    public init(url: URL, width: Int, height: Int, fps: Double, loop: Int = 0, palette: Palette) throws {
+    public convenience init(url: URL, width: Int, height: Int, fps: Double, loop: Int = 0, palette: Palette) throws {
         try PixelBuffer.checkSize(width: width, height: height)
         guard width <= 65535, height <= 65535 else { throw ScanlineError.invalidArgument(name: "size", value: "\(width)x\(height)", reason: "too large for GIF") }
-        file = try AtomicFile(destination: url)
+        let file = try AtomicFile(destination: url)
+        try self.init(output: file, file: file, width: width, height: height, fps: fps, loop: loop, palette: palette)
+    }
+
+    /// Writes to `output`; `file`, when given, is committed by `finish()`.
+    init(output: ByteOutput, file: AtomicFile?, width: Int, height: Int, fps: Double, loop: Int, palette: Palette) throws {
+        try PixelBuffer.checkSize(width: width, height: height)
+        guard width <= 65535, height <= 65535 else { throw ScanlineError.invalidArgument(name: "size", value: "\(width)x\(height)", reason: "too large for GIF") }
+        self.file = file
+        self.output = Box(output)
         self.width = width; self.height = height; self.fps = fps; self.palette = palette
         var error: Int32 = 0
-        let user = Unmanaged.passUnretained(file).toOpaque()
+        let user = Unmanaged.passUnretained(self.output).toOpaque()
         guard let g = EGifOpen(user, { gif, bytes, count in
             guard let gif, let bytes, count > 0 else { return 0 }
-            let f = Unmanaged<AtomicFile>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
-            do { try f.write(UnsafeRawBufferPointer(start: bytes, count: Int(count))) } catch { return 0 }
+            let f = Unmanaged<Box>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
+            do { try f.output.write(UnsafeRawBufferPointer(start: bytes, count: Int(count))) } catch { return 0 }
             return count
         }, &error) else {
-            file.abort()
+            file?.abort()
             throw ScanlineError.renderFailed(reason: "giflib could not start a GIF (error \(error))")
         }
         gif = g
@@ -70,6 +88,23 @@ public final class GIFEncoder: FrameSink {
                 abort(); throw ScanlineError.renderFailed(reason: "giflib could not write the loop count")
             }
         }
+    }
+
+    /// Starts a shard at frame `n`: the canvas is frame n - 1's (`previous`, nil for n = 0), and
+    /// nothing is pending, so the first `write` emits nothing before its own frame.
+    func seed(previous: PixelBuffer?, next n: Int) {
+        canvas = previous.map { palette.indices($0) }
+        pending = nil
+        frameNumber = n
+    }
+
+    /// Ends a shard before the render's last frame: the frame written last only looked ahead,
+    /// and its pending bytes are dropped.
+    func closeLookingAhead() {
+        pending = nil
+        failed = true
+        var err: Int32 = 0
+        _ = EGifCloseFile(gif, &err)
     }
 
     /// Hundredths of a second frame `n` stays on screen.
@@ -218,8 +253,9 @@ public final class GIFEncoder: FrameSink {
         do { try flush() } catch { abort(); throw error }
         var err: Int32 = 0
         let ok = EGifCloseFile(gif, &err)
-        guard ok == GIF_OK else { file.abort(); throw ScanlineError.renderFailed(reason: "giflib could not finish the GIF (error \(err))") }
-        try file.commit()
+        failed = true   // closed: abort has nothing left to close
+        guard ok == GIF_OK else { file?.abort(); throw ScanlineError.renderFailed(reason: "giflib could not finish the GIF (error \(err))") }
+        try file?.commit()
     }
 
     /// Stops and removes the partial file.
@@ -228,6 +264,6 @@ public final class GIFEncoder: FrameSink {
         failed = true
         var err: Int32 = 0
         _ = EGifCloseFile(gif, &err)
-        file.abort()
+        file?.abort()
     }
 }

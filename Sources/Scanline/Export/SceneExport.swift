@@ -49,6 +49,8 @@ public struct ExportOptions: Sendable {
 public struct ExportReport: Sendable {
     /// Frames written.
     public var frames: Int
+    /// Frames to write (a shard's range, or the whole render).
+    public var total = 0
     /// Seconds spent rendering frames and encoding them.
     public var renderSeconds: Double
     /// Seconds spent in the encoder (including the wait for its last frames).
@@ -60,10 +62,23 @@ public struct ExportReport: Sendable {
 /// Renders a scene over time into a file: frames are encoded as they are rendered, so memory
 /// stays flat. `makeRenderer` makes a fresh renderer (GIF palettes are built from a separate pass
 /// over sample frames). On any error the partial file is removed.
+///
+/// With `shard`, it renders only that shard's frames, into a shard file at `path`, which
+/// `joinShards` joins with the others into exactly the bytes a single render writes. Video is
+/// always encoded in segments (`VideoEncoder.Options.segmentSeconds`), single renders too, so
+/// that both agree.
 @MainActor public func exportAnimation(to path: String, format: ExportFormat, options: ExportOptions,
+                                       shard: ShardRequest? = nil,
                                        makeRenderer: () throws -> SceneRenderer,
                                        progress: (Int, Int) -> Void = { _, _ in }) async throws -> ExportReport {
     try options.validate()
+    guard options.video.segmentSeconds.isFinite, options.video.segmentSeconds > 0, options.video.segmentSeconds <= 3600 else {
+        throw ScanlineError.invalidArgument(name: "gop", value: "\(options.video.segmentSeconds)", reason: "segments must be 0<s≤3600 seconds")
+    }
+    if let shard {
+        return try await exportShard(to: URL(fileURLWithPath: path), format: format, options: options, request: shard,
+                                     makeRenderer: makeRenderer, progress: progress)
+    }
     let renderer = try makeRenderer()
     let width = Int((renderer.size.width * renderer.scale).rounded(.up)), height = Int((renderer.size.height * renderer.scale).rounded(.up))
     let url = URL(fileURLWithPath: path)
@@ -72,36 +87,31 @@ public struct ExportReport: Sendable {
     switch format {
     case .gif:
         // The palette comes from 8 frames spread over the animation, rendered by a second renderer.
-        let sampler = try makeRenderer()
-        var samples: [PixelBuffer] = []
-        for k in 0..<min(8, count) { samples.append(try await sampler.frame(k * count / min(8, count))) }
-        sink = try GIFEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, palette: Palette.build(from: samples))
+        sink = try GIFEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop,
+                              palette: try await gifPalette(count: count, makeRenderer: makeRenderer))
     case .apng:
         sink = try APNGEncoder(url: url, width: width, height: height, fps: options.fps, frameCount: count, loop: options.loop)
     case .webp:
         sink = try WebPEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, lossless: options.lossless, quality: options.quality)
     case .mp4, .webm, .mov, .mkv:
-        sink = try VideoEncoder(url: url, width: width, height: height, fps: options.fps, options: options.video)
+        var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
+        report.total = count
+        try await exportVideo(to: url, options: options, renderer: renderer, width: width, height: height, report: &report, progress: progress)
+        report.warnings = renderer.warnings
+        return report
     case .pngSequence:
         sink = try PNGSequenceSink(pattern: path)
     case .png:
         throw ScanlineError.invalidArgument(name: "output", value: path, reason: "a .png is a still, not an animation")
     }
     var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
+    report.total = count
     do {
         for n in 0..<count {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let t1: UInt64
-            if let video = sink as? VideoEncoder {
-                // Straight from cairo's pixels to the encoder's, without an RGBA copy.
-                let surface = try await renderer.frameSurface(n)
-                t1 = DispatchTime.now().uptimeNanoseconds
-                try video.write(surface: surface)
-            } else {
-                let frame = try await renderer.frame(n)
-                t1 = DispatchTime.now().uptimeNanoseconds
-                try sink.write(frame)
-            }
+            let frame = try await renderer.frame(n)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            try sink.write(frame)
             let t2 = DispatchTime.now().uptimeNanoseconds
             report.renderSeconds += Double(t1 - t0) / 1e9
             report.encodeSeconds += Double(t2 - t1) / 1e9

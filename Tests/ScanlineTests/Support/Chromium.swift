@@ -111,13 +111,19 @@ final class Chromium {
     }
 
     /// Evaluates `expression` every 100 ms until it is truthy (not false, 0, "", null); returns
-    /// that value, or throws after `timeout` seconds with the last value seen and `describe`.
+    /// that value, or throws after `timeout` seconds with the last value seen and `describe`. A
+    /// TypeError or ReferenceError (the page has not loaded yet) counts as not yet.
     @discardableResult
     func wait(for expression: String, timeout: Double, describe: String = "") throws -> Any {
         let deadline = Date().addingTimeInterval(timeout)
         var last: Any? = nil
         while Date() < deadline {
-            last = try evaluate(expression)
+            // A page still loading (no such element yet) is not an answer: try again.
+            do { last = try evaluate(expression) } catch let e as Failure where e.description.contains("TypeError") || e.description.contains("ReferenceError") {
+                last = e.description
+                usleep(100_000)
+                continue
+            }
             switch last {
             case let b as Bool where b: return b
             case let s as String where !s.isEmpty: return s

@@ -1,0 +1,125 @@
+/// Where an encoder writes its bytes: the output file itself (`AtomicFile`, a single render), or
+/// packets that a shard file keeps by global frame number (`PacketBuffer`).
+public protocol ByteOutput: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+extension AtomicFile: ByteOutput {}
+
+extension ByteOutput {
+    func write(_ data: Data) throws { try data.withUnsafeBytes { try write($0) } }
+}
+
+/// Bytes collected in memory until `take()`: one packet of a shard.
+final class PacketBuffer: ByteOutput {
+    private(set) var bytes = Data()
+    func write(_ b: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: b) }
+    /// The bytes written since the last `take()`.
+    func take() -> Data { defer { bytes = Data() }; return bytes }
+}
+
+/// What a shard file says about the render it is a part of.
+public struct ShardHeader: Codable, Sendable, Equatable {
+    /// The render's parameters, as the caller canonicalises them (the CLI: its command line
+    /// without the output and the shard options). Equal in every shard of one render.
+    public var render: String
+    /// The output's format (`ExportFormat`'s raw value) and extension.
+    public var format: String
+    public var `extension`: String
+    /// Which shard: `index` of `count`.
+    public var index: Int
+    public var count: Int
+    /// The frames it holds, `first ..< end`, of `total`; shards split at multiples of `segment`.
+    public var first: Int
+    public var end: Int
+    public var total: Int
+    public var segment: Int
+    /// `LibraryVersions.dictionary` of the machine that rendered it.
+    public var versions: [String: String]
+    /// Video: the sound track the join muxes, and where in it the video starts (seconds).
+    public var audio: String?
+    public var audioStart: Double?
+}
+
+/// A shard file: the line `SCANLINE-SHARD 1`, the header as one line of JSON, then entries, each
+/// a line `NAME LENGTH` followed by LENGTH bytes. Entries are `head` and `tail` (the bytes before
+/// the first frame and after the last, where the format has them), `frame N` (the bytes of
+/// global frame N) or `segment N` (a video segment, frames N × segment …).
+public struct ShardFile: Sendable {
+    public static let magic = "SCANLINE-SHARD 1\n"
+    public let url: URL
+    public let header: ShardHeader
+    public struct Entry: Sendable { public let name: String; let offset: UInt64; public let length: Int }
+    public let entries: [Entry]
+
+    /// Reads the header and the entries' places (not their bytes).
+    public init(contentsOf url: URL) throws {
+        self.url = url
+        guard FileManager.default.fileExists(atPath: url.path) else { throw ScanlineError.fileNotFound(path: url.path) }
+        guard let h = FileHandle(forReadingAtPath: url.path) else { throw ScanlineError.unreadableFile(path: url.path, reason: "cannot open it") }
+        defer { try? h.close() }
+        let size = (try? h.seekToEnd()) ?? 0
+        try h.seek(toOffset: 0)
+        func line(max: Int) throws -> String {
+            var bytes = Data()
+            while bytes.count < max, let b = try h.read(upToCount: 1), let c = b.first {
+                if c == 0x0A { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(c)
+            }
+            throw ScanlineError.unreadableFile(path: url.path, reason: "not a Scanline shard file (a line is cut off)")
+        }
+        guard let magic = try h.read(upToCount: ShardFile.magic.utf8.count), magic == Data(ShardFile.magic.utf8) else {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "not a Scanline shard file (written by scanline render --shard I/N)")
+        }
+        let json = try line(max: 1 << 20)
+        do { header = try JSONDecoder().decode(ShardHeader.self, from: Data(json.utf8)) } catch {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "its header is not a shard header: \(error)")
+        }
+        var entries: [Entry] = []
+        var at = try h.offset()
+        while at < size {
+            let l = try line(max: 256)
+            let parts = l.split(separator: " ")
+            guard parts.count >= 2, let length = Int(parts.last!), length >= 0 else {
+                throw ScanlineError.unreadableFile(path: url.path, reason: "a damaged entry '\(l.prefix(40))'")
+            }
+            let start = try h.offset()
+            guard start + UInt64(length) <= size else { throw ScanlineError.unreadableFile(path: url.path, reason: "cut off (an entry runs past the end)") }
+            entries.append(Entry(name: parts.dropLast().joined(separator: " "), offset: start, length: length))
+            at = start + UInt64(length)
+            try h.seek(toOffset: at)
+        }
+        self.entries = entries
+    }
+
+    /// The bytes of `entry`.
+    public func data(_ entry: Entry) throws -> Data {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { throw ScanlineError.unreadableFile(path: url.path, reason: "cannot open it") }
+        defer { try? h.close() }
+        try h.seek(toOffset: entry.offset)
+        guard let d = try h.read(upToCount: entry.length), d.count == entry.length else {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "cut off in \(entry.name)")
+        }
+        return d
+    }
+
+    /// The entry named `name`, if there is one.
+    public func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+}
+
+/// Writes a shard file: under a temporary name until `commit()`, so an interrupted shard leaves
+/// no shard file (AtomicFile).
+final class ShardFileWriter {
+    let file: AtomicFile
+    init(url: URL, header: ShardHeader) throws {
+        file = try AtomicFile(destination: url)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try file.write(Data(ShardFile.magic.utf8) + (try encoder.encode(header)) + Data("\n".utf8))
+    }
+    func add(_ name: String, _ data: Data) throws {
+        try file.write(Data("\(name) \(data.count)\n".utf8) + data)
+    }
+    func commit() throws { try file.commit() }
+    func abort() { file.abort() }
+}
