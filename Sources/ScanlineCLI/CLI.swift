@@ -63,10 +63,10 @@ struct ExitCode: Error { let code: Int32; init(_ code: Int32) { self.code = code
 /// The `scanline` tool, callable from tests as well as from `main`.
 public enum ScanlineCLI {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = LibraryVersions.scanline
 
     /// Every command, in the order the overview lists them.
-    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, PreviewCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command]
+    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, PreviewCommand.command, BatchCommand.command, JoinCommand.command, VersionCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command]
 
     /// The text `scanline --help` prints.
     public static var overview: String {
@@ -134,6 +134,7 @@ public enum ScanlineCLI {
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }
         let scene = SceneDescriptor(name: "your view", summary: "", seed: "—", parameters: [], size: CGSize(width: 400, height: 300),
                                     duration: 3, make: { _ in make() }, colorScheme: .light)
+        RenderCommand.isUserView = true
         if CommandLine.arguments.dropFirst().first == PreviewChild.flag {
             await PreviewChild.serve(scene, Array(CommandLine.arguments.dropFirst(2)))
         }

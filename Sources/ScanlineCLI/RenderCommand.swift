@@ -3,6 +3,8 @@ import ScanlineBlocks
 
 /// `scanline render`: renders a registered scene to a still PNG or a numbered PNG sequence.
 enum RenderCommand {
+    /// True in a user's view binary (`scanline render FILE.swift`), whose arguments have no command name.
+    nonisolated(unsafe) static var isUserView = false
     /// x264's presets, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
     /// `--preset NAME`, checked against `presets` (nil when not given).
@@ -38,7 +40,7 @@ enum RenderCommand {
                 OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: where they are built (default: $SCANLINE_CACHE, else ~/.cache/scanline)."),
-            ] + sceneOptions,
+            ] + ShardOptions.options + sceneOptions,
             examples: [
                 "scanline render chromatic-glitch-demo --time 1.25 -o frame.png",
                 "scanline render chromatic-glitch-demo --frames 0..120 -o 'out/frame-%04d.png'",
@@ -47,6 +49,8 @@ enum RenderCommand {
                 "scanline render chromatic-glitch-demo --accessibility",
                 "scanline render Glow.swift Glow.metal --duration 2 -o glow.gif",
                 "scanline render Cards.swift --view CardStack --size 390x300 -o cards.png",
+                "scanline render podcast-transcript --duration 20 --shard 0/4 -o ep.mp4     # then: scanline join ep.mp4.shard-* -o ep.mp4",
+                "scanline render glitch-text --duration 4 --shards 2 --local -o glitch.gif",
             ],
             run: { args, output in try await run(args, &output) })
     }
@@ -94,6 +98,10 @@ enum RenderCommand {
             ("--audio", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
             ("--loop", [.gif, .webp, .apng].contains(format), ".gif, .webp and .apng"),
             ("--duration", !still && args.string("--frames") == nil, "animations"),
+            ("--gop", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--shard", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
+            ("--shards", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
+            ("--local", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
         ]
         for r in rules where !r.applies && (args.string(r.option) != nil || args.has(r.option)) {
             throw UsageError("\(r.option) applies to \(r.where), not to \(kind)")
@@ -180,13 +188,16 @@ enum RenderCommand {
             options.video.preset = try presetOption(args) ?? "veryfast"
             if let audio = args.string("--audio") { options.video.audio = URL(fileURLWithPath: audio) }
             if options.video.audio != nil && !format.isVideo { throw UsageError("--audio goes with a video output (.mp4, .webm, .mov, .mkv)") }
+            options.video.segmentSeconds = try args.double("--gop", in: 0.01...3600) ?? 2
+            guard let (target, request) = try await ShardOptions.plan(args, command: "render", prefix: isUserView ? [] : ["render"],
+                                                                      output: out, format: format, options: options, &output) else { return }
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
-            let report = try await exportAnimation(to: out, format: format, options: options, makeRenderer: {
+            let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: {
                 try SceneRenderer(try scene.make(SceneArguments(values)), size: size, scale: scale, fps: fps, environment: env, background: background)
             }, progress: { bar.update($0, $1) })
             bar.finish()
             for w in report.warnings { output.warn("warning: \(w)") }
-            output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", out, report.frames, fps, report.renderSeconds, report.encodeSeconds))
+            output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))
             return
         }
         if let framesText = args.string("--frames") {

@@ -20,7 +20,7 @@ enum TranscriptCommand {
             OptionSpec(["--crf"], value: "N", help: "Video quality, 0...51 (0 is best). Default 20."),
             OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default: superfast, with its mb-tree kept on."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
-        ],
+        ] + ShardOptions.options,
         examples: [
             "scanline transcript talk.vtt --cover art.jpg --audio talk.mp3 --from 1:00 --to 1:45 -o clip.mp4",
             "scanline transcript talk.srt --size 540x540 -o square.mp4",
@@ -93,13 +93,17 @@ enum TranscriptCommand {
             options.video.audio = URL(fileURLWithPath: audio)
             options.video.audioStart = from
         }
+        if args.string("--gop") != nil && !format.isVideo { throw UsageError("--gop applies to video (.mp4, .webm, .mov, .mkv)") }
+        options.video.segmentSeconds = try args.double("--gop", in: 0.01...3600) ?? 2
+        guard let (target, request) = try await ShardOptions.plan(args, command: "transcript", prefix: ["transcript"], output: out,
+                                                                  format: format, options: options, &output) else { return }
         let transcript = parsed.transcript
         var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
-        let report = try await exportAnimation(to: out, format: format, options: options, makeRenderer: {
+        let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: {
             try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: cover, clipStart: from), size: size, scale: scale, fps: fps, environment: env)
         }, progress: { bar.update($0, $1) })
         bar.finish()
         output.warn(String(format: "wrote %@ (%d frames, %.1f s of transcript from %.1f s; render %.1f s, encode %.1f s)",
-                           out, report.frames, to - from, from, report.renderSeconds, report.encodeSeconds))
+                           target, report.frames, to - from, from, report.renderSeconds, report.encodeSeconds))
     }
 }

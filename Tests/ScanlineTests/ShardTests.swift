@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Scanline
 @testable import ScanlineBlocks
+@testable import ScanlineCLI
 
 /// Issue #20: a render split into shards and joined is the single render, byte for byte.
 @Suite struct ShardRangeTests {
@@ -155,5 +156,119 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refused.gif").path))
         // And the three as they are join.
         #expect(refusal(shards) == "joined")
+    }
+}
+
+/// The command line: --shard and the engines' variables, --local, join, batch, version.
+@Suite(.serialized) struct ShardCommandTests {
+    let folder = makeTestFolder("scanline-shard-cli")
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    func run(_ args: [String], _ env: [String: String] = [:]) throws -> (code: Int32, stderr: String) {
+        var e = ProcessInfo.processInfo.environment
+        for k in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX"] { e[k] = nil }
+        for (k, v) in env { e[k] = v }
+        return try Binary.run(args, environment: e)
+    }
+
+    @Test func engineVariablesPickTheShardAndJoinGivesTheSingleRender() throws {
+        let common = ["render", "text-transition", "--duration", "2", "--scale", "1", "--fps", "15", "--quiet"]
+        #expect(try run(common + ["-o", path("single.apng")]).code == 0)
+        // Three copies of a Slurm array started with --array=1-3, with an uneven split (30 frames).
+        for id in 1...3 {
+            let r = try run(common + ["-o", path("job.apng")], ["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+            #expect(r.code == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("shard \(id - 1)/3 (from SLURM_ARRAY_TASK_ID"), "\(r.stderr)")
+        }
+        let joined = try run(["join", folder.path, "-o", path("joined.apng")])
+        #expect(joined.code == 0, "\(joined.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("joined.apng"))) == Data(contentsOf: URL(fileURLWithPath: path("single.apng"))))
+        // Kubernetes needs the count, and says so.
+        let k = try run(common + ["-o", path("k.apng")], ["JOB_COMPLETION_INDEX": "0"])
+        #expect(k.code == 2 && k.stderr.contains("--shards N"), "\(k.stderr)")
+        // --local runs the shards here and joins them: the same bytes again.
+        let local = try run(common + ["--shards", "4", "--local", "-o", path("local.apng")])
+        #expect(local.code == 0, "\(local.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("local.apng"))) == Data(contentsOf: URL(fileURLWithPath: path("single.apng"))))
+        #expect(!FileManager.default.fileExists(atPath: path("local.apng.shard-0of4")))
+        // The join's refusals, as one line each.
+        try FileManager.default.removeItem(atPath: path("job.apng.shard-1of3"))
+        let missing = try run(["join", path("job.apng.shard-0of3"), path("job.apng.shard-2of3"), "-o", path("x.apng")])
+        #expect(missing.code != 0 && missing.stderr.contains("missing shard 1/3") && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+        let wrongFormat = try run(["join", path("job.apng.shard-0of3"), "-o", path("x.gif")])
+        #expect(wrongFormat.code == 2 && wrongFormat.stderr.contains(".apng"), "\(wrongFormat.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("x.apng")))
+    }
+
+    @Test func anInterruptedShardLeavesNoShardFileAndARerunCompletesIt() async throws {
+        let args = ["render", "chromatic-glitch-demo", "--duration", "6", "--size", "320x180", "--scale", "1", "--shard", "0/2", "-o", path("long.mp4")]
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = args
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var started = false
+        for _ in 0..<200 where !started {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasSuffix(".partial") }
+        }
+        #expect(started)
+        try await Task.sleep(nanoseconds: 400_000_000)
+        p.interrupt()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.isEmpty, "left: \(left)")
+        let again = try run(args + ["--quiet"])
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(try ShardFile(contentsOf: URL(fileURLWithPath: path("long.mp4.shard-0of2"))).header.index == 0)
+    }
+
+    @Test func batchFailsBadJobsAloneSkipsFinishedOnesAndSplitsAcrossCopies() throws {
+        let jobs = folder.appendingPathComponent("jobs.jsonl")
+        let vtt = path("ep1.vtt")
+        let lines = [
+            #"{"command":"render","input":"counter","duration":1,"scale":1,"output":"\#(path("a.gif"))"}"#,
+            "{not json",
+            #"{"command":"transcript","input":"\#(vtt)","size":"120x200","scale":1,"output":"\#(path("b.mp4"))"}"#,
+            #"{"command":"render","input":"counter","duration":1,"scale":1,"output":"\#(path("missing-folder/c.gif"))"}"#,
+            #"{"command":"render","input":"glitch-text","duration":0.5,"scale":1,"reduce-motion":true,"output":"\#(path("d.webp"))"}"#,
+        ]
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let first = try run(["batch", jobs.path])
+        #expect(first.code == 1, "\(first.stderr)")
+        #expect(first.stderr.contains("line 2: failed") && first.stderr.contains("line 3: failed") && first.stderr.contains("line 4: failed"), "\(first.stderr)")
+        #expect(first.stderr.contains("5 jobs: 2 done, 0 skipped, 3 failed"), "\(first.stderr)")
+        let report = try String(contentsOfFile: path("jobs.report.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(report.count == 5 && report[2].contains(#""status":"failed""#) && report[2].contains("ep1.vtt") && report[0].contains(#""status":"done""#))
+        // The missing transcript appears: a re-run does only the jobs that failed.
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\nHello there\n".write(toFile: vtt, atomically: true, encoding: .utf8)
+        let second = try run(["batch", jobs.path])
+        #expect(second.stderr.contains("5 jobs: 1 done, 2 skipped, 2 failed"), "\(second.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path("b.mp4")))
+        // A changed job is not finished any more.
+        try lines.enumerated().map { $0.offset == 0 ? $0.element.replacingOccurrences(of: #""duration":1"#, with: #""duration":0.5"#) : $0.element }
+            .joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        #expect(try run(["batch", jobs.path]).stderr.contains("1 done, 2 skipped"))
+        // Two copies of a job array never take the same line.
+        let zero = try run(["batch", jobs.path, "--shard", "0/2"]), one = try run(["batch", jobs.path], ["AWS_BATCH_JOB_ARRAY_INDEX": "1"])
+        #expect(one.code == 2 && one.stderr.contains("--shards N"), "\(one.stderr)")
+        let oneAgain = try run(["batch", jobs.path, "--shards", "2"], ["AWS_BATCH_JOB_ARRAY_INDEX": "1"])
+        func linesIn(_ file: String) throws -> Set<Int> {
+            Set(try String(contentsOfFile: path(file), encoding: .utf8).split(separator: "\n").compactMap { l in
+                l.range(of: #""line":\d+"#, options: .regularExpression).flatMap { Int(l[$0].dropFirst(7)) }
+            })
+        }
+        _ = zero; _ = oneAgain
+        let a = try linesIn("jobs.report-0of2.jsonl"), b = try linesIn("jobs.report-1of2.jsonl")
+        #expect(a == [1, 3, 5] && b == [2, 4] && a.isDisjoint(with: b), "\(a) \(b)")
+    }
+
+    @MainActor @Test func versionListsTheLibrariesShardsMustAgreeOn() async throws {
+        var o = Output()
+        #expect(await ScanlineCLI.run(["version", "--libraries"], output: &o) == 0)
+        for name in ["scanline", "cairo", "pango", "harfbuzz", "zlib", "ffmpeg", "x264", "libvpx"] {
+            #expect(o.stdout.split(separator: "\n").contains { $0.hasPrefix(name + " ") && !$0.contains("unknown") && !$0.contains("not found") }, "\(name): \(o.stdout)")
+        }
+        #expect(LibraryVersions.dictionary["cairo"] == o.stdout.split(separator: "\n").first { $0.hasPrefix("cairo ") }?.split(separator: " ").last.map(String.init))
     }
 }

@@ -27,8 +27,16 @@ public enum Interruption {
     /// Safe to call from any thread; a render still running then fails with a write error.
     public static func stopAll() {
         FFmpeg.terminateAll()
+        for pid in lock.withLock({ children }) { kill(pid, SIGTERM) }
         AtomicFile.removeAllPending()
     }
+
+    nonisolated(unsafe) private static var children: [pid_t] = []
+    /// A child process that `stopAll()` (and so Ctrl-C) stops with SIGTERM, so that it cleans up
+    /// after itself (a shard process removes its partial shard file).
+    public static func stopsWithUs(_ p: Process) { lock.withLock { children.append(p.processIdentifier) } }
+    /// No longer stopped with us (it ended).
+    public static func forget(_ p: Process) { lock.withLock { children.removeAll { $0 == p.processIdentifier } } }
 
     /// Makes a write to a pipe whose reader has gone (an ffmpeg child that died or was stopped)
     /// fail with an error instead of killing the process with SIGPIPE, unless the program has a

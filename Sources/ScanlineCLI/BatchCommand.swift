@@ -1,0 +1,167 @@
+import Scanline
+
+/// `scanline batch jobs.jsonl`: many renders, one per line, in this process (issue #20).
+///
+/// Each line is a JSON object with the command line's options: `command` (render, transcript,
+/// apply, text…), `input` (the positional: a scene, a file, or an array of them; `scene` works
+/// too), `output` (`-o`), and any other option by its long name without dashes, a string, number
+/// or `true` for a flag (`false` leaves it out). Relative paths are relative to the current
+/// folder, as on the command line.
+///
+/// - A copy of a job array (`--shard I/N`, or an engine's index variable with `--shards N`) takes
+///   lines I, I + N, I + 2N … (line numbers counted from 0, blank lines included), so copies with
+///   different indices never take the same job.
+/// - A job whose output exists and whose `OUTPUT.scanline-job` beside it holds the job's hash is
+///   skipped: a re-run after a failure redoes only what failed or changed.
+/// - A bad line, a missing input or an unwritable output fails that job alone, with its line
+///   number; the batch goes on, and exits 1 at the end if any job failed.
+/// - It prints a summary and writes a report, one JSON line per job: line, command, output,
+///   status (done, skipped, failed), seconds and error.
+enum BatchCommand {
+    static let command = Command(
+        name: "batch",
+        summary: "Run many renders from a JSON Lines file, one job per line; skip finished ones, fail bad lines alone, and write a report.",
+        usage: "batch <jobs.jsonl> [--report FILE] [--shard I/N | --shards N] [--quiet]",
+        options: [
+            OptionSpec(["--report"], value: "FILE", help: "The JSON Lines report (default: JOBS.report.jsonl, or JOBS.report-IofN.jsonl for a shard)."),
+            OptionSpec(["--shard"], value: "I/N", help: "Take lines I, I+N, I+2N … (counted from 0). Without it, a job array's index is read from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX."),
+            OptionSpec(["--shards"], value: "N", help: "How many copies the job array runs."),
+            OptionSpec(["--quiet", "-q"], help: "Only the summary."),
+        ],
+        examples: [
+            "scanline batch episodes.jsonl",
+            #"echo '{"command":"transcript","input":"ep12.vtt","cover":"ep12.jpg","audio":"ep12.mp3","output":"out/ep12.mp4"}' > jobs.jsonl"#,
+            "scanline batch jobs.jsonl --shard 3/8",
+        ],
+        run: { args, output in try await run(args, &output) })
+
+    /// A JSON value as a job line holds it (numbers and true/false kept apart, unlike
+    /// JSONSerialization's NSNumber).
+    enum Value: Decodable {
+        case string(String), number(Double), bool(Bool), list([Value]), other
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            else if let n = try? c.decode(Double.self) { self = .number(n) }
+            else if let s = try? c.decode(String.self) { self = .string(s) }
+            else if let l = try? c.decode([Value].self) { self = .list(l) }
+            else { self = .other }
+        }
+    }
+    struct JobFailed: Error, CustomStringConvertible { let description: String }
+
+    struct Outcome { var line: Int; var command: String; var output: String; var status: String; var seconds: Double; var error: String? }
+
+    /// A job's command line from its JSON object, or an error naming what is wrong.
+    static func argv(_ job: [String: Value]) throws -> (argv: [String], output: String) {
+        guard case .string(let command)? = job["command"], !command.isEmpty else { throw JobFailed(description: "no \"command\" (render, transcript, apply, text…)") }
+        guard command != "batch" else { throw JobFailed(description: "a batch job cannot be a batch") }
+        guard ScanlineCLI.commands.contains(where: { $0.name == command }) else {
+            throw JobFailed(description: "unknown command '\(command)'; commands: \(ScanlineCLI.commands.map(\.name).joined(separator: ", "))")
+        }
+        guard case .string(let output)? = job["output"], !output.isEmpty else { throw JobFailed(description: "no \"output\"") }
+        var argv = [command]
+        for key in ["input", "scene"] {
+            switch job[key] {
+            case nil: break
+            case .string(let s)?: argv.append(s)
+            case .list(let list)?:
+                for item in list {
+                    guard case .string(let s) = item else { throw JobFailed(description: "\"\(key)\" must be a string or an array of strings") }
+                    argv.append(s)
+                }
+            default: throw JobFailed(description: "\"\(key)\" must be a string or an array of strings")
+            }
+        }
+        for (key, value) in job.sorted(by: { $0.key < $1.key }) where !["command", "input", "scene", "output"].contains(key) {
+            guard key.range(of: #"^[a-z][a-z0-9-]*$"#, options: .regularExpression) != nil else { throw JobFailed(description: "\"\(key)\" is not an option name") }
+            guard !["shard", "shards", "local", "report"].contains(key) else { throw JobFailed(description: "\"\(key)\" cannot be given to a job") }
+            switch value {
+            case .bool(true): argv.append("--" + key)
+            case .bool(false): break
+            case .number(let n): argv += ["--" + key, n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)]
+            case .string(let s): argv += ["--" + key, s]
+            default: throw JobFailed(description: "\"\(key)\" must be a string, a number or true/false")
+            }
+        }
+        return (argv + ["-o", output, "--quiet"], output)
+    }
+
+    /// The job's hash: FNV-1a (64 bits) of Scanline's version and the line's JSON with sorted
+    /// keys. Not cryptographic: it tells a finished job from a changed one.
+    static func hash(_ line: String) -> String {
+        let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) ?? [:]
+        let canonical = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(line.utf8)
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in Data(LibraryVersions.scanline.utf8) + [0] + canonical { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return String(h, radix: 16)
+    }
+
+    static func marker(_ output: String) -> URL { URL(fileURLWithPath: output + ".scanline-job") }
+
+    @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
+        guard args.positionals.count == 1 else { throw UsageError("give one jobs file (JSON Lines: one JSON object per line)") }
+        let jobsPath = args.positionals[0]
+        guard FileManager.default.fileExists(atPath: jobsPath) else { throw ScanlineError.fileNotFound(path: jobsPath) }
+        guard let text = try? String(contentsOfFile: jobsPath, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: jobsPath, reason: "not UTF-8 text") }
+        let shard = try ShardOptions.shard(args)
+        if args.has("--local") { throw UsageError("--local is for render and transcript; run the copies of a batch with --shard I/N") }
+        if let (s, source) = shard { output.live("batch shard \(s) (from \(source.rawValue)): lines \(s.index), \(s.index + s.count), …\n") }
+        let reportPath = args.string("--report") ?? jobsPath.replacingOccurrences(of: #"\.jsonl?$"#, with: "", options: .regularExpression)
+            + (shard.map { ".report-\($0.0.index)of\($0.0.count).jsonl" } ?? ".report.jsonl")
+        // The report goes where it is asked for: check that before any job runs.
+        try AtomicFile(destination: URL(fileURLWithPath: reportPath)).abort()
+
+        let lines = text.components(separatedBy: "\n")
+        var outcomes: [Outcome] = []
+        let quiet = args.has("--quiet")
+        for (number, line) in lines.enumerated() {
+            if let (s, _) = shard, number % s.count != s.index { continue }
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            let started = Date()
+            var outcome = Outcome(line: number + 1, command: "", output: "", status: "failed", seconds: 0, error: nil)
+            do {
+                guard let job = try? JSONDecoder().decode([String: Value].self, from: Data(trimmed.utf8)) else {
+                    throw JobFailed(description: "not a JSON object: \(trimmed.prefix(60))")
+                }
+                let (argv, out) = try argv(job)
+                outcome.command = argv[0]; outcome.output = out
+                let hash = hash(trimmed)
+                if FileManager.default.fileExists(atPath: out) || FramePattern.looksNumbered(out),
+                   (try? String(contentsOf: marker(out), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == hash {
+                    outcome.status = "skipped"
+                } else {
+                    try? FileManager.default.removeItem(at: marker(out))
+                    var o = Output()
+                    o.isTerminal = false
+                    let code = await ScanlineCLI.run(argv, output: &o)
+                    guard code == 0 else {
+                        throw JobFailed(description: o.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(code)")
+                    }
+                    try AtomicFile.write(Data((hash + "\n").utf8), to: marker(out))
+                    outcome.status = "done"
+                }
+            } catch {
+                outcome.error = "\(error)"
+            }
+            outcome.seconds = Date().timeIntervalSince(started)
+            if !quiet {
+                output.live("line \(outcome.line): \(outcome.status)" + (outcome.output.isEmpty ? "" : " \(outcome.output)")
+                            + String(format: " (%.2f s)", outcome.seconds) + (outcome.error.map { ": \($0)" } ?? "") + "\n")
+            }
+            outcomes.append(outcome)
+        }
+        var report = ""
+        for o in outcomes {
+            var object: [String: Any] = ["line": o.line, "command": o.command, "output": o.output, "status": o.status, "seconds": (o.seconds * 1000).rounded() / 1000]
+            if let e = o.error { object["error"] = e }
+            report += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        }
+        try AtomicFile.write(Data(report.utf8), to: URL(fileURLWithPath: reportPath))
+        let count = { (s: String) in outcomes.filter { $0.status == s }.count }
+        let total = outcomes.reduce(0) { $0 + $1.seconds }
+        output.warn(String(format: "batch: %d jobs: %d done, %d skipped, %d failed in %.1f s; report %@", outcomes.count, count("done"), count("skipped"), count("failed"), total, reportPath))
+        if count("failed") > 0 { throw ExitCode(1) }
+    }
+}
