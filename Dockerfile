@@ -11,7 +11,7 @@ WORKDIR /src
 COPY . .
 # make install runs make setup (Debian's -dev packages and fonts), builds in release mode, and
 # installs bin/scanline and the sources user files are built against.
-RUN make install PREFIX=/usr/local && make install PREFIX=/usr/local DESTDIR=/out
+RUN make install PREFIX=/usr/local DESTDIR=/out
 
 FROM swift:${SWIFT_VERSION}-bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
