@@ -211,6 +211,15 @@ def export():
         print("\n/usr/bin/time is missing: install the 'time' package for the memory figure")
 
 
+def sample_transcript(path):
+    """Writes the benchmarks' 20 s transcript (10 cues of 2 s) to `path` and returns it."""
+    with open(path, "w") as f:
+        f.write("WEBVTT\n\n")
+        for i in range(10):
+            f.write(f"00:00:{i * 2:02d}.000 --> 00:00:{i * 2 + 2:02d}.000\nLine {i + 1} of the benchmark transcript, long enough to wrap once.\n\n")
+    return path
+
+
 def transcript():
     """Seed 004's background at 1080x1920 (blur once, warp per frame) against numpy and ffmpeg's
     gblur, then the whole transcript video end to end: 1080x1920, 30 fps, 20 s, to MP4."""
@@ -241,11 +250,7 @@ def transcript():
         print(f"{r['name']:58} {r['threads']:>7} {r['ms']:>9.2f} {r['ms'] / warp1:>16.2f}x{extra}")
 
     # End to end: 20 s of the sample transcript at 1080x1920, 30 fps.
-    vtt = os.path.join(WORK, "sample.vtt")
-    with open(vtt, "w") as f:
-        f.write("WEBVTT\n\n")
-        for i in range(10):
-            f.write(f"00:00:{i * 2:02d}.000 --> 00:00:{i * 2 + 2:02d}.000\nLine {i + 1} of the benchmark transcript, long enough to wrap once.\n\n")
+    vtt = sample_transcript(os.path.join(WORK, "sample.vtt"))
     out = os.path.join(WORK, "transcript.mp4")
     print("\nTranscript video end to end, 1080x1920, 30 fps, 20 s -> MP4 (target >= 1x real time):")
     for preset in [None, "veryfast", "ultrafast"]:
@@ -413,10 +418,65 @@ def preview():
     print(f"  peer: scanline render FILE.swift   {render_after_edit:8.2f}   (after a .swift edit, one-shot; {render_after_edit / median(swift):.2f}x the preview)")
 
 
+def scale():
+    """Issue #20: (1) the 20 s transcript video (1080x1920, 30 fps, MP4) as a single render against
+    2 local shards plus the join, with the join's share; (2) a batch of 20 one-second title
+    renders in one `scanline batch` against 20 separate `scanline render` runs."""
+    work = os.path.join(WORK, "scale")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    vtt = sample_transcript(os.path.join(work, "sample.vtt"))
+    single = os.path.join(work, "single.mp4")
+    t0 = time.perf_counter()
+    run([SCANLINE, "transcript", vtt, "-q", "-o", single])
+    t_single = time.perf_counter() - t0
+    sharded = os.path.join(work, "sharded.mp4")
+    shards = []
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen([SCANLINE, "transcript", vtt, "-q", "--shard", f"{i}/2", "-o", sharded], stderr=subprocess.DEVNULL) for i in range(2)]
+    for p in procs:
+        if p.wait() != 0:
+            sys.exit("a shard failed")
+    t_shards = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    run([SCANLINE, "join", work, "-o", os.path.join(work, "joined.mp4")])
+    t_join = time.perf_counter() - t0
+    same = open(single, "rb").read() == open(os.path.join(work, "joined.mp4"), "rb").read()
+    total = t_shards + t_join
+    print("\nscale-out: the 20 s transcript video (1080x1920, 30 fps, MP4), wall seconds on this machine's cores:")
+    print(f"  single render (all cores)          {t_single:7.1f}")
+    print(f"  2 shards at once + join            {total:7.1f}   ({total / t_single:.2f}x the single render; shards {t_shards:.1f}, join {t_join:.2f})")
+    print(f"  join's share of the single render  {100 * t_join / t_single:6.2f} %   (goal: under 2 %)")
+    print(f"  joined file equals the single one: {'yes, byte for byte' if same else 'NO'}")
+
+    jobs = os.path.join(work, "jobs.jsonl")
+    with open(jobs, "w") as f:
+        for i in range(20):
+            f.write(json.dumps({"command": "render", "input": "glitch-text", "text": f"SPEAKER {i + 1}", "duration": 1,
+                                "scale": 1, "output": os.path.join(work, "batch", f"title-{i:02d}.mp4")}) + "\n")
+    os.makedirs(os.path.join(work, "batch"))
+    os.makedirs(os.path.join(work, "cli"))
+    t0 = time.perf_counter()
+    run([SCANLINE, "batch", jobs, "-q"])
+    t_batch = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for i in range(20):
+        run([SCANLINE, "render", "glitch-text", "--text", f"SPEAKER {i + 1}", "--duration", "1", "--scale", "1", "-q",
+             "-o", os.path.join(work, "cli", f"title-{i:02d}.mp4")])
+    t_cli = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    run([SCANLINE, "batch", jobs, "-q"])
+    t_skip = time.perf_counter() - t0
+    print("\nscanline batch: 20 one-second title renders (glitch-text, MP4), wall seconds:")
+    print(f"  one scanline batch                 {t_batch:7.2f}   ({t_batch / 20 * 1000:.0f} ms a job)")
+    print(f"  peer: 20 separate scanline render  {t_cli:7.2f}   ({t_cli / 20 * 1000:.0f} ms a job; the batch saves {(t_cli - t_batch) / 20 * 1000:.0f} ms a job)")
+    print(f"  the batch again, all skipped       {t_skip:7.2f}")
+
+
 if __name__ == "__main__":
     if not os.path.exists(BENCH):
         sys.exit("build it first: swift build -c release --product scanline-bench (or make bench)")
-    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view", "preview"]
+    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view", "preview", "scale"]
     os.makedirs(WORK, exist_ok=True)
     for name in which:
-        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view, "preview": preview}[name]()
+        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view, "preview": preview, "scale": scale}[name]()
