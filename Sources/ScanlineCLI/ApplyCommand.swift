@@ -20,7 +20,7 @@ enum ApplyCommand {
             OptionSpec(["--max-sample-offset"], value: "W,H", help: "A .metal layer or distortion effect's reach in points (the layer's padding). Default 0,0."),
             OptionSpec(["--threads"], value: "N", help: "Threads to use (default: every core); output is identical for any count."),
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
-        ],
+        ] + ShardOptions.options,
         examples: [
             "scanline apply chromatic-glitch screenshot.png -o glitched.png --amount 0.8 --time 3.2",
             "scanline apply chromatic-glitch shot@2x.png --scale 2 -o glitched.png",
@@ -76,15 +76,27 @@ enum ApplyCommand {
             guard VideoProcessor.supportedExtensions.contains(outputURL.pathExtension.lowercased()) else {
                 throw UsageError("a video input needs a video output (" + VideoProcessor.supportedExtensions.map { "." + $0 }.joined(separator: ", ") + ")")
             }
+            var processor = VideoProcessor(input: input, output: outputURL)
+            processor.options.segmentSeconds = try args.double("--gop", in: 0.01...3600) ?? 2
+            if args.has("--local") { throw UsageError("--local is for render and transcript; split apply with --shard I/N and scanline join") }
+            if let (s, source) = try ShardOptions.shard(args) {
+                processor.output = URL(fileURLWithPath: ShardOptions.shardPath(outputURL.path, s))
+                processor.shard = ShardRequest(shard: s, render: ShardOptions.renderParameters(args, command: "apply"))
+                let (range, total, _) = processor.frames(of: try FFmpeg.probe(input))
+                output.live("shard \(s) (from \(source.rawValue)): frames \(range.lowerBound)..<\(range.upperBound) of \(total) → \(processor.output.path)\n")
+            }
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
-            try VideoProcessor(input: input, output: outputURL).run({ frame, t in
+            try processor.run({ frame, t in
                 var f = frame
                 f.scale = CGFloat(scale.value(at: t))
                 return try apply(f, t)
             }, progress: { done, total in bar.update(done, total) })
             bar.finish()
-            output.warn("wrote \(outputURL.path)")
+            output.warn("wrote \(processor.output.path)")
             return
+        }
+        for o in ["--shard", "--shards", "--local", "--gop"] where args.string(o) != nil || args.has(o) {
+            throw UsageError("\(o) applies to a video input")
         }
         guard !audioExtensions.contains(input.pathExtension.lowercased()) else {
             throw UsageError("'\(input.lastPathComponent)' is sound; apply takes an image (PNG, JPEG) or a video ("

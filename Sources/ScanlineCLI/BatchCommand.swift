@@ -21,7 +21,7 @@ enum BatchCommand {
     static let command = Command(
         name: "batch",
         summary: "Run many renders from a JSON Lines file, one job per line; skip finished ones, fail bad lines alone, and write a report.",
-        usage: "batch <jobs.jsonl> [--report FILE] [--shard I/N | --shards N] [--quiet]",
+        usage: "batch <jobs.jsonl> [--report FILE] [--shard I/N | --shards N] [--quiet]   (a line: {\"command\":\"render\",\"input\":\"glitch-text\",\"duration\":1,\"output\":\"a.gif\"})",
         options: [
             OptionSpec(["--report"], value: "FILE", help: "The JSON Lines report (default: JOBS.report.jsonl, or JOBS.report-IofN.jsonl for a shard)."),
             OptionSpec(["--shard"], value: "I/N", help: "Take lines I, I+N, I+2N … (counted from 0). Without it, a job array's index is read from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX."),
@@ -30,7 +30,7 @@ enum BatchCommand {
         ],
         examples: [
             "scanline batch episodes.jsonl",
-            #"echo '{"command":"transcript","input":"ep12.vtt","cover":"ep12.jpg","audio":"ep12.mp3","output":"out/ep12.mp4"}' > jobs.jsonl"#,
+            "scanline batch titles.jsonl --report out/titles.report.jsonl",
             "scanline batch jobs.jsonl --shard 3/8",
         ],
         run: { args, output in try await run(args, &output) })

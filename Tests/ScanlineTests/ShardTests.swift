@@ -199,6 +199,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("x.apng")))
     }
 
+    @Test func applyOnAVideoShardsAndJoinsToTheSingleRunWithItsSound() throws {
+        let input = path("talk.mp4")
+        _ = try FFmpeg.run(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x96:rate=20:duration=2",
+                                                         "-f", "lavfi", "-i", "sine=frequency=300:duration=2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                                                         "-c:a", "aac", "-shortest", input], what: "make a test video")
+        let common = ["apply", "chromatic-glitch", input, "--amount", "0:0,2:1", "--gop", "0.5"]
+        #expect(try run(common + ["-o", path("single.mp4")]).code == 0)
+        for i in 0..<3 {
+            let r = try run(common + ["--shard", "\(i)/3", "-o", path("glitched.mp4")])
+            #expect(r.code == 0 && r.stderr.contains("shard \(i)/3"), "\(r.stderr)")
+        }
+        let joined = try run(["join", path("glitched.mp4.shard-0of3"), path("glitched.mp4.shard-1of3"), path("glitched.mp4.shard-2of3"), "-o", path("joined.mp4")])
+        #expect(joined.code == 0, "\(joined.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: path("single.mp4"))), b = try Data(contentsOf: URL(fileURLWithPath: path("joined.mp4")))
+        #expect(a == b, "\(a.count) and \(b.count) bytes")
+        let info = try FFmpeg.probe(URL(fileURLWithPath: path("joined.mp4")))
+        #expect(info.hasAudio && info.frameTimes.count == 40, "\(info)")
+        #expect(try run(["apply", "chromatic-glitch", path("../nothing.png"), "--shard", "0/2", "-o", path("x.png")]).code != 0)
+    }
+
     @Test func anInterruptedShardLeavesNoShardFileAndARerunCompletesIt() async throws {
         let args = ["render", "chromatic-glitch-demo", "--duration", "6", "--size", "320x180", "--scale", "1", "--shard", "0/2", "-o", path("long.mp4")]
         let p = Process()
