@@ -53,6 +53,9 @@ struct PreviewSettings: Hashable, Sendable {
     /// Where `Image("name")` looks first (a user's files' folder), if anywhere.
     let resources: URL?
     var frames: [PreviewSettings: Frames] = [:]
+    /// Frames being rendered on demand now: render-ahead waits while there are any, so that a
+    /// frame someone is looking at is not slowed by frames nobody asked for yet.
+    var demanding = 0
     /// Frames kept per setting, at most.
     static let cacheLimit = 3000
 
@@ -100,6 +103,8 @@ struct PreviewSettings: Hashable, Sendable {
             let count = frameCount
             Task { @MainActor in
                 for k in 0..<min(count, PreviewSession.cacheLimit) where f.png[k] == nil {
+                    while self.demanding > 0 { try? await Task.sleep(for: .milliseconds(2)) }
+                    guard f.png[k] == nil else { continue }
                     guard let image = try? await f.ahead.frame(k), let data = try? image.pngData() else { return }
                     f.png[k] = data
                     await Task.yield()
@@ -107,6 +112,8 @@ struct PreviewSettings: Hashable, Sendable {
             }
         }
         if let d = f.png[n] { return d }
+        demanding += 1
+        defer { demanding -= 1 }
         let data = try await f.onDemand.frame(n).pngData()
         if f.png.count < PreviewSession.cacheLimit { f.png[n] = data }
         return data
