@@ -53,17 +53,21 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Appends bytes to the temporary file.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+    public func write(_ bytes: UnsafeRawBufferPointer) throws { try write(bytes, at: nil) }
+
+    /// Writes all of `bytes`, appending (`offset` nil) or at `offset` from the start.
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int?) throws {
+        var done = 0
+        while done < bytes.count {
+            let p = bytes.baseAddress! + done, count = bytes.count - done
+            let n = offset.map { pwrite(fd, p, count, off_t($0 + done)) } ?? Glibc.write(fd, p, count)
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 abort()
                 throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
             }
-            offset += n
+            done += n
         }
     }
 
@@ -74,19 +78,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Overwrites bytes already written, at `offset` from the start (a size in a header).
     public func write(_ data: Data, at offset: Int) throws {
-        try data.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    let reason = String(cString: strerror(errno))
-                    abort()
-                    throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
-                }
-                done += n
-            }
-        }
+        try data.withUnsafeBytes { try write($0, at: offset) }
     }
 
     /// Flushes the temporary file to the disk, closes it, renames it to the destination and then

@@ -154,11 +154,18 @@ extension PreviewSource {
         }
     }
 
-    /// A fresh temporary folder for one export, removed by the caller.
-    static func exportFolder() throws -> URL {
+    /// The file `render` would write: frame `n` as PNG, else `write(format, path)` writes the
+    /// GIF or MP4 to a temporary path, which is read back and removed.
+    func exportFile(_ format: String, frame n: Int, _ s: PreviewSettings,
+                    write: (ExportFormat, String) throws -> Void) throws -> (Data, String) {
+        if format == "png" { return (try frame(n, s), "image/png") }
+        let (f, type) = try Self.exportFormat(format)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).\(format)").path
+        try write(f, path)
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), type)
     }
 }
 
@@ -190,12 +197,6 @@ final class SceneSource: PreviewSource, @unchecked Sendable {
     }
     func frame(_ n: Int, _ s: PreviewSettings) throws -> Data { try onMainActor { [session] in try await session.frame(n, s) } }
     func export(_ format: String, frame n: Int, _ s: PreviewSettings) throws -> (Data, String) {
-        if format == "png" { return (try frame(n, s), "image/png") }
-        let (f, type) = try Self.exportFormat(format)
-        let dir = try Self.exportFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("\(name).\(format)").path
-        try onMainActor { [session] in try await session.export(f, to: path, s) }
-        return (try Data(contentsOf: URL(fileURLWithPath: path)), type)
+        try exportFile(format, frame: n, s) { f, path in try onMainActor { [session] in try await session.export(f, to: path, s) } }
     }
 }

@@ -91,13 +91,7 @@ final class UserSource: PreviewSource, @unchecked Sendable {
     }
 
     func export(_ format: String, frame n: Int, _ s: PreviewSettings) throws -> (Data, String) {
-        if format == "png" { return (try frame(n, s), "image/png") }
-        let (_, type) = try Self.exportFormat(format)
-        let dir = try Self.exportFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("\(name).\(format)").path
-        _ = try served().request("export \(format) \(s.wire) \(path)")
-        return (try Data(contentsOf: URL(fileURLWithPath: path)), type)
+        try exportFile(format, frame: n, s) { _, path in _ = try served().request("export \(format) \(s.wire) \(path)") }
     }
 
     private func refreshWarnings(_ c: PreviewChildProcess) {
