@@ -34,18 +34,30 @@ setup-test: setup
 	$(call apt_install,$(TEST_APT_PACKAGES))
 
 build: setup
-	$(SWIFT) build
+	$(SWIFT) build --product scanline
+	$(SWIFT) build --product ScanlineKit
 
+## release: the release binary, and the prebuilt Scanline beside it (libScanlineKit.so and its
+## modules) that `scanline render FILE.swift` compiles users' files against (docs/PREBUILT.md)
 release: setup
 	$(SWIFT) build -c release --product scanline
+	$(SWIFT) build -c release --product ScanlineKit
 
-## install: the release binary as $(PREFIX)/bin/scanline, and the package's sources in
-## $(PREFIX)/share/scanline/source, which `scanline render FILE.swift` builds users' files against
-## (and which other packages can depend on by path). Every file installed is listed in
-## $(PREFIX)/share/scanline/installed-files, which `make uninstall` removes exactly. DESTDIR works.
+## install: the release binary as $(PREFIX)/bin/scanline; the prebuilt Scanline in
+## $(PREFIX)/lib/scanline (libScanlineKit.so, its Swift modules, the C module maps they import,
+## the seed shaders' resources and the toolchain's version), which `scanline render FILE.swift`
+## compiles users' files against; and the package's sources in $(PREFIX)/share/scanline/source,
+## for `--from-source` and for packages that depend on Scanline by path. Every file installed is
+## listed in $(PREFIX)/share/scanline/installed-files, which `make uninstall` removes exactly.
+## DESTDIR works.
 PREFIX ?= /usr/local
 INSTALL_BINARY ?= $(BIN_RELEASE)
+# The build folder the prebuilt Scanline is copied from (the binary's own).
+INSTALL_KIT ?= $(patsubst %/,%,$(dir $(INSTALL_BINARY)))
 SHARE = $(DESTDIR)$(PREFIX)/share/scanline
+KITDIR = $(DESTDIR)$(PREFIX)/lib/scanline
+KIT_MODULES := SwiftUI Scanline ScanlineBlocks ScanlineCLI
+KIT_C_MODULES := CCairo CGif CPNG CPango CWebP
 install: release
 	@$(MAKE) --no-print-directory install-files PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" INSTALL_BINARY="$(INSTALL_BINARY)"
 
@@ -56,6 +68,18 @@ install-files:
 	list="$(SHARE)/installed-files"; : > "$$list.tmp"; \
 	install -m 755 "$(INSTALL_BINARY)" "$(DESTDIR)$(PREFIX)/bin/scanline"; \
 	echo "$(DESTDIR)$(PREFIX)/bin/scanline" >> "$$list.tmp"; \
+	kit="$(INSTALL_KIT)"; \
+	[ -f "$$kit/libScanlineKit.so" ] || { echo "install: no prebuilt Scanline in $$kit (make release first)"; exit 1; }; \
+	put() { mkdir -p "$$(dirname "$$2")"; install -m "$$3" "$$1" "$$2"; echo "$$2" >> "$$list.tmp"; }; \
+	put "$$kit/libScanlineKit.so" "$(KITDIR)/libScanlineKit.so" 755; \
+	for m in $(KIT_MODULES); do put "$$kit/Modules/$$m.swiftmodule" "$(KITDIR)/Modules/$$m.swiftmodule" 644; done; \
+	for c in $(KIT_C_MODULES); do for f in Sources/$$c/*; do put "$$f" "$(KITDIR)/CModules/$$c/$$(basename "$$f")" 644; done; done; \
+	put Sources/CScanline/include/CScanline.h "$(KITDIR)/CModules/CScanline/CScanline.h" 644; \
+	printf 'module CScanline {\n    umbrella header "CScanline.h"\n    export *\n}\n' > "$(KITDIR)/CModules/CScanline/module.modulemap"; \
+	echo "$(KITDIR)/CModules/CScanline/module.modulemap" >> "$$list.tmp"; \
+	(cd "$$kit" && find Scanline_ScanlineBlocks.resources -type f) | while IFS= read -r f; do put "$$kit/$$f" "$(KITDIR)/$$f" 644; done; \
+	version=$$(ls "$$kit"/swift-version*.txt | head -1); put "$$version" "$(KITDIR)/swift-version.txt" 644; \
+	touch "$(KITDIR)/libScanlineKit.so"; \
 	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then files=$$(git ls-files); \
 	else files=$$(find . -path ./.build -prune -o -path ./gallery -prune -o -type f -print | sed 's|^\./||'); fi; \
 	for f in $$files; do \
@@ -64,7 +88,7 @@ install-files:
 		echo "$(SHARE)/source/$$f" >> "$$list.tmp"; \
 	done; \
 	echo "$$list" >> "$$list.tmp"; mv "$$list.tmp" "$$list"; \
-	echo "installed $(DESTDIR)$(PREFIX)/bin/scanline and $$(($$(wc -l < "$$list") - 2)) source files in $(SHARE)/source"
+	echo "installed $(DESTDIR)$(PREFIX)/bin/scanline, the prebuilt Scanline in $(KITDIR) and $$(grep -c "^$(SHARE)/source/" "$$list") source files in $(SHARE)/source"
 
 ## uninstall: removes exactly what `make install` installed (its list), and the folders under
 ## $(PREFIX)/share/scanline that are empty afterwards
@@ -73,7 +97,7 @@ uninstall:
 	[ -f "$$list" ] || { echo "uninstall: nothing installed under $(DESTDIR)$(PREFIX) ($$list is missing)"; exit 1; }; \
 	n=0; while IFS= read -r f; do [ "$$f" = "$$list" ] && continue; rm -f -- "$$f"; n=$$((n + 1)); done < "$$list"; \
 	rm -f -- "$$list"; \
-	if [ -d "$(SHARE)" ]; then find "$(SHARE)" -depth -type d -empty -delete; fi; \
+	for d in "$(SHARE)" "$(KITDIR)"; do if [ -d "$$d" ]; then find "$$d" -depth -type d -empty -delete; fi; done; \
 	echo "uninstall: removed $$n files from $(DESTDIR)$(PREFIX)"
 
 ## demo: release build, then render every seed demo into gallery/ (GIF, MP4 and a still PNG each)

@@ -56,6 +56,10 @@ let package = Package(
 // Apple's SwiftUI. Not offered where SwiftUI itself exists.
 #if !canImport(Darwin)
 package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+// The prebuilt Scanline that `scanline render FILE.swift` and `preview` compile users' files
+// against (docs/PREBUILT.md): one shared library of the modules a user's view may import, built
+// with the `scanline` binary (`make release`, `make install`) from the same object files.
+package.products.append(.library(name: "ScanlineKit", type: .dynamic, targets: ["SwiftUI", "ScanlineBlocks", "ScanlineCLI"]))
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["Scanline"], path: "Sources/SwiftUI"),
     .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests",

@@ -27,7 +27,10 @@ int main(int argc, char** argv) {
     unsigned char* dst = (unsigned char*)malloc((unsigned long)w * h * 4);
     void* f = fopen(argv[1], "rb");
     if (!f || fread(src, 1, (unsigned long)w * h * 4, f) != (unsigned long)w * h * 4) return 1;
-    SwiftUI::LayerPixels pixels = {src, w, h, 0, 0, 1.0f};
+    // Named fields, so that a field added to LayerPixels fails here loudly instead of shifting the rest.
+    SwiftUI::LayerPixels pixels = {};
+    pixels.pixels = src; pixels.width = w; pixels.height = h;
+    pixels.scaleX = 1.0f; pixels.scaleY = 1.0f;
     SwiftUI::Layer layer = {&pixels};
     double times[64];
     if (repeats > 64) repeats = 64;

@@ -7,8 +7,7 @@
 
 #include "clones.h"
 
-SCANLINE_CLONES
-int scanline_convolve_rows(float *plane, int width, int row0, int row1, const float *kernel, int klen) {
+SCANLINE_BODY int scanline_convolve_rows_body(float *plane, int width, int row0, int row1, const float *kernel, int klen) {
     const int r = klen / 2;
     float *line = calloc((size_t)(width + 2 * r) * 4, sizeof(float));
     if (!line) return -1;
@@ -36,9 +35,10 @@ int scanline_convolve_rows(float *plane, int width, int row0, int row1, const fl
     free(line);
     return 0;
 }
+SCANLINE_CLONED(int, scanline_convolve_rows, (float *plane, int width, int row0, int row1, const float *kernel, int klen),
+                (plane, width, row0, row1, kernel, klen))
 
-SCANLINE_CLONES
-int scanline_convolve_columns(float *plane, int width, int height, int col0, int col1, const float *kernel, int klen) {
+SCANLINE_BODY int scanline_convolve_columns_body(float *plane, int width, int height, int col0, int col1, const float *kernel, int klen) {
     const int r = klen / 2;
     const size_t rowFloats = (size_t)width * 4;
     enum { STRIP = 16 };
@@ -59,3 +59,5 @@ int scanline_convolve_columns(float *plane, int width, int height, int col0, int
     free(strip);
     return 0;
 }
+SCANLINE_CLONED(int, scanline_convolve_columns, (float *plane, int width, int height, int col0, int col1, const float *kernel, int klen),
+                (plane, width, height, col0, col1, kernel, klen))

@@ -141,16 +141,16 @@ static inline __attribute__((always_inline)) int to_yuv420(const uint8_t *pixels
     return 0;
 }
 
-SCANLINE_CLONES
-int scanline_rgba_to_yuv420(const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1,
+SCANLINE_BODY int scanline_rgba_to_yuv420_body(const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1,
                             uint8_t *yplane, uint8_t *uplane, uint8_t *vplane) {
     (void)height;
     return bgra ? to_yuv420(pixels, stride, width, pair0, pair1, yplane, uplane, vplane, 2, 0)
                 : to_yuv420(pixels, stride, width, pair0, pair1, yplane, uplane, vplane, 0, 2);
 }
+SCANLINE_CLONED(int, scanline_rgba_to_yuv420, (const uint8_t *pixels, size_t stride, int bgra, int width, int height, int pair0, int pair1, uint8_t *yplane, uint8_t *uplane, uint8_t *vplane),
+                (pixels, stride, bgra, width, height, pair0, pair1, yplane, uplane, vplane))
 
-SCANLINE_CLONES
-void scanline_swap_red_blue(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows) {
+SCANLINE_BODY void scanline_swap_red_blue_body(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows) {
     for (int y = 0; y < rows; y++) {
         const uint32_t *s = (const uint32_t *)(const void *)(src + (size_t)y * src_stride);
         uint32_t *d = (uint32_t *)(void *)(dst + (size_t)y * dst_stride);
@@ -160,6 +160,8 @@ void scanline_swap_red_blue(const uint8_t *src, size_t src_stride, uint8_t *dst,
         }
     }
 }
+SCANLINE_CLONED_VOID(scanline_swap_red_blue, (const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride, int width, int rows),
+                (src, src_stride, dst, dst_stride, width, rows))
 
 // pixman's x × a / 255 for bytes: (t + (t >> 8)) >> 8 with t = x × a + 128.
 static inline uint32_t mul_un8(uint32_t x, uint32_t a) {

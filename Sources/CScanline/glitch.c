@@ -1,8 +1,8 @@
 // The chromatic glitch's row kernel (the built-in `.chromaticGlitch` effect). Within one row the
 // band shift and the channel split are constant, so every output pixel reads its red, green and
 // blue at fixed offsets from its own column, with fixed bilinear weights: no per-pixel maths but
-// two-tap filters. target_clones builds an AVX2 copy beside the baseline one and picks at load
-// time, so the package needs no unsafeFlags.
+// two-tap filters. SCANLINE_CLONED (clones.h) builds an AVX2 copy beside the baseline one and picks on the
+// first call, so the package needs no unsafeFlags.
 #include "CScanline.h"
 
 #include "clones.h"
@@ -11,8 +11,7 @@ static inline uint32_t lerp8(uint32_t a, uint32_t b, uint32_t w) {
     return (a * (256 - w) + b * w + 128) >> 8;
 }
 
-SCANLINE_CLONES
-void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
+SCANLINE_BODY void scanline_glitch_row_body(const uint8_t *padded, uint8_t *dst, int x0, int x1,
                          const int32_t k[3], const int32_t w[3], uint32_t lines) {
     const int32_t kr = k[0], kg = k[1], kb = k[2];
     const uint32_t wr = (uint32_t)w[0], wg = (uint32_t)w[1], wb = (uint32_t)w[2];
@@ -32,3 +31,5 @@ void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
         o[3] = (uint8_t)a;
     }
 }
+SCANLINE_CLONED_VOID(scanline_glitch_row, (const uint8_t *padded, uint8_t *dst, int x0, int x1, const int32_t k[3], const int32_t w[3], uint32_t lines),
+                (padded, dst, x0, x1, k, w, lines))

@@ -23,6 +23,7 @@ enum PreviewCommand {
                 OptionSpec(["--preview"], value: "NAME", help: "Your files: the #Preview named NAME."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: the build cache (default: ~/.cache/scanline, as render)."),
+                OptionSpec(["--from-source"], help: "Your files: build Scanline from its sources in the cache (minutes, once) instead of compiling against the prebuilt one."),
             ],
             examples: [
                 "scanline preview counter",
@@ -43,6 +44,7 @@ enum PreviewCommand {
         let isFiles = args.positionals.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".metal") }
         if !isFiles {
             for o in ["--view", "--preview", "--resources", "--cache"] where args.string(o) != nil { throw UsageError("\(o) applies to your own .swift files, not to a scene") }
+            if args.has("--from-source") { throw UsageError("--from-source applies to your own .swift files, not to a scene") }
             guard args.positionals.count == 1 else { throw UsageError("expected one scene name, or .swift and .metal files") }
             let name = args.positionals[0]
             guard let scene = SceneRegistry.named(name) else {
@@ -69,8 +71,9 @@ enum PreviewCommand {
         guard FileManager.default.fileExists(atPath: resources, isDirectory: &isDir), isDir.boolValue else { throw ScanlineError.fileNotFound(path: resources) }
         child += ["--resources", resources]
         let live = output.live
+        let kit = try UserView.chooseKit(fromSource: args.has("--from-source")) { live("note: \($0)\n") }
         let source = UserSource(files: files, view: args.string("--view"), preview: args.string("--preview"),
-                                cache: UserView.cacheFolder(args.string("--cache")), childArguments: child,
+                                cache: UserView.cacheFolder(args.string("--cache")), kit: kit, childArguments: child,
                                 log: { live($0 + "\n") })
         let server = try PreviewServer.start(source, port: port)
         output.live("preview of \(files.swift.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")) at http://127.0.0.1:\(server.port)/ (watching \(files.swift.count + files.metal.count) file\(files.swift.count + files.metal.count == 1 ? "" : "s"); Ctrl-C stops it)\n")

@@ -40,6 +40,7 @@ enum RenderCommand {
                 OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: where they are built (default: $SCANLINE_CACHE, else ~/.cache/scanline)."),
+                OptionSpec(["--from-source"], help: "Your files: build Scanline from its sources in the cache (minutes, once) instead of compiling only your files against the prebuilt Scanline beside this binary (about a second)."),
             ] + ShardOptions.options + sceneOptions,
             examples: [
                 "scanline render chromatic-glitch-demo --time 1.25 -o frame.png",
@@ -131,7 +132,7 @@ enum RenderCommand {
         guard let scene = SceneRegistry.named(args.positionals[0]) else {
             throw UsageError("unknown scene '\(args.positionals[0])'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", ")) (see 'scanline list')")
         }
-        for option in ["--view", "--preview", "--cache"] where args.string(option) != nil {
+        for option in ["--view", "--preview", "--cache", "--from-source"] where args.string(option) != nil || args.has(option) {
             throw UsageError("\(option) goes with your own .swift files, not a scene")
         }
         try await render(scene, args, &output)

@@ -1,11 +1,18 @@
 import Scanline
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `scanline render FILE.swift [MORE.swift …] [SHADERS.metal …]`: renders a user's own view from
-/// source. The files are copied (with `#Preview` macros blanked out, lines kept) into a small
-/// package in a cache folder that depends on Scanline, built there in release mode, and run with
-/// the render options. Only the user's module is rebuilt when a file changes; Scanline itself is
-/// built once per cache. `.metal` files are read at run time (`SCANLINE_METAL_PATH`), so editing
-/// one needs no rebuild.
+/// source. The files are copied (with `#Preview` macros blanked out, lines kept) into a folder of
+/// the cache and compiled, with a generated entry point, into a program that renders with the
+/// render options. Two ways (docs/PREBUILT.md):
+/// - **prebuilt** (the default): `swiftc` compiles only the user's files against the prebuilt
+///   Scanline next to the binary (`PrebuiltScanline`), in about a second;
+/// - **from source** (`--from-source`, or when no prebuilt Scanline is found): a small package
+///   that depends on Scanline's sources, built by SwiftPM in release mode; the first build
+///   compiles Scanline (minutes), later ones only the user's module.
+/// `.metal` files are read at run time (`SCANLINE_METAL_PATH`), so editing one needs no rebuild.
 enum UserView {
     /// What to render: the body of a `#Preview`, or `TypeName()`.
     struct Choice: Equatable {
@@ -87,7 +94,7 @@ enum UserView {
         try AtomicFile.write(Data(text.utf8), to: url)
     }
 
-    /// The generated package: Package.swift, the user's files as copies, and the entry point.
+    /// The generated package of the source build: Package.swift and the user's files.
     static func writePackage(at package: URL, scanline: URL, files: [(path: String, source: SwiftSource)], choice: Choice) throws -> [String: String] {
         let manifest = """
         // swift-tools-version:6.0
@@ -105,7 +112,13 @@ enum UserView {
 
         """
         try update(package.appendingPathComponent("Package.swift"), manifest)
-        let sources = package.appendingPathComponent("Sources/UserView")
+        return try writeSources(at: package.appendingPathComponent("Sources/UserView"), files: files, choice: choice)
+    }
+
+    /// The user's files as copies (previews blanked, lines kept) and the entry point, in
+    /// `sources`; files of earlier runs that are not among them are removed. Returns the copies'
+    /// paths → the user's paths.
+    static func writeSources(at sources: URL, files: [(path: String, source: SwiftSource)], choice: Choice) throws -> [String: String] {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         var map: [String: String] = [:]    // copy's path → user's path
         var keep: Set<String> = ["ScanlineEntry.swift"]
@@ -187,42 +200,112 @@ enum UserView {
         return files
     }
 
-    /// The generated package, written for the files as they are now.
+    /// The generated program's sources, written for the files as they are now.
     struct Prepared: Sendable {
+        /// The folder: the source build's package (`CACHE/user-view`), or for the prebuilt way
+        /// `CACHE/views/KEY`, KEY a hash of the files' paths and the kit's folder, so that
+        /// renders of different files never share one.
         var package: URL
         /// The copies' paths → the user's paths, to name the user's files in compile errors.
         var map: [String: String]
-        var binary: URL { package.appendingPathComponent(".build/release/UserView") }
+        /// The prebuilt Scanline compiled against, or nil for the source build.
+        var kit: PrebuiltScanline?
+        /// The cache folder.
+        var cache: URL
+        var binary: URL { kit == nil ? package.appendingPathComponent(".build/release/UserView") : package.appendingPathComponent("UserView") }
+        var sources: URL { kit == nil ? package.appendingPathComponent("Sources/UserView") : package.appendingPathComponent("Sources") }
     }
 
-    /// Reads the files, chooses the view and writes the package into the cache.
-    static func prepare(_ given: Files, view: String?, preview: String?, cache: URL) throws -> Prepared {
+    /// The prebuilt Scanline to compile against, or nil for the source build: `--from-source`
+    /// asks for it, and so does a binary with no prebuilt Scanline beside it (`note` says so). A
+    /// kit built by another toolchain, or out of date, is an error that says what to do.
+    static func chooseKit(fromSource: Bool, note: (String) -> Void) throws -> PrebuiltScanline? {
+        if fromSource { return nil }
+        let swiftc = try swiftTool().deletingLastPathComponent().appendingPathComponent("swiftc")
+        do {
+            return try PrebuiltScanline.find(currentToolchain: try PrebuiltScanline.currentToolchain(swiftc))
+        } catch let p as PrebuiltScanline.Problem {
+            guard case .notFound = p else { throw p }
+            note("\(p); building Scanline from its sources in the cache instead (minutes, the first time)")
+            return nil
+        }
+    }
+
+    /// Reads the files, chooses the view and writes the sources into the cache, for `kit` (nil:
+    /// the source build's package).
+    static func prepare(_ given: Files, view: String?, preview: String?, cache: URL, kit: PrebuiltScanline?) throws -> Prepared {
         var files: [(path: String, source: SwiftSource)] = []
         for f in given.swift {
             guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
             files.append((f, SwiftSource(text)))
         }
         let choice = try choose(files: files, view: view, preview: preview)
-        let package = cache.appendingPathComponent("user-view")
-        let map = try writePackage(at: package, scanline: try scanlineSource(), files: files, choice: choice)
-        return Prepared(package: package, map: map)
+        guard let kit else {
+            let package = cache.appendingPathComponent("user-view")
+            let map = try writePackage(at: package, scanline: try scanlineSource(), files: files, choice: choice)
+            return Prepared(package: package, map: map, kit: nil, cache: cache)
+        }
+        var key = StableHash()
+        key.add(kit.folder.path)
+        for f in given.swift { key.add(f) }
+        let folder = cache.appendingPathComponent("views/" + key.hex.prefix(16))
+        let map = try writeSources(at: folder.appendingPathComponent("Sources"), files: files, choice: choice)
+        return Prepared(package: folder, map: map, kit: kit, cache: cache)
     }
 
-    /// Builds the package in release mode. `progress` gets SwiftPM's `[n/m] …` lines as they
-    /// come. Returns the compile errors with the user's paths, or [] when it built.
+    /// Builds the program. `progress` gets SwiftPM's `[n/m] …` lines as they come (the source
+    /// build). Returns the compile errors with the user's paths, or [] when it built.
     static func build(_ p: Prepared, progress: ((String) -> Void)? = nil) throws -> [String] {
         var errors: [String] = []
-        let status = try run(try swiftTool(), ["build", "-c", "release", "--package-path", p.package.path, "--product", "UserView"]) { raw in
+        func collect(_ raw: String) -> String {
             var line = raw
             for (copy, user) in p.map { line = line.replacingOccurrences(of: copy, with: user) }
             if line.contains("error:") || (!errors.isEmpty && (line.hasPrefix(" ") || line.contains("|"))) { errors.append(line) }
-            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-                progress?(String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
+            return line
+        }
+        let status: Int32
+        if let kit = p.kit {
+            status = try compile(p, kit: kit) { _ = collect($0) }
+        } else {
+            status = try run(try swiftTool(), ["build", "-c", "release", "--package-path", p.package.path, "--product", "UserView"]) { raw in
+                let line = collect(raw)
+                if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                    progress?(String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
+                }
             }
         }
         if status == 0 { return [] }
         let shown = errors.filter { !$0.contains("emit-module command failed") && !$0.contains("compile command failed") }
-        return shown.isEmpty ? ["swift build failed (exit \(status))"] : shown
+        return shown.isEmpty ? ["\(p.kit == nil ? "swift build" : "swiftc") failed (exit \(status))"] : shown
+    }
+
+    /// Compiles the prepared sources against `kit` with `swiftc`, unless the binary was already
+    /// built from the same sources, kit and arguments (a stamp beside it holds their hash). The
+    /// binary is written under a temporary name and renamed, so a render running it, or another
+    /// render of the same files, never sees half of one.
+    static func compile(_ p: Prepared, kit: PrebuiltScanline, line: (String) -> Void) throws -> Int32 {
+        let fm = FileManager.default
+        let sources = ((try? fm.contentsOfDirectory(atPath: p.sources.path)) ?? []).sorted().map { p.sources.appendingPathComponent($0).path }
+        let swiftc = try swiftTool().deletingLastPathComponent().appendingPathComponent("swiftc")
+        let temporary = p.package.appendingPathComponent("UserView.building-\(ProcessInfo.processInfo.processIdentifier)")
+        let arguments = kit.compilerArguments(sources: sources, output: temporary, moduleCache: p.cache.appendingPathComponent("module-cache"),
+                                              cFlags: try PrebuiltScanline.cFlags())
+        var stamp = StableHash()
+        stamp.add(kit.builtWith)
+        stamp.add(String(describing: (try? PrebuiltScanline.modificationDate(kit.library))?.timeIntervalSince1970 ?? 0))
+        stamp.add(arguments.joined(separator: "\u{0}").replacingOccurrences(of: temporary.lastPathComponent, with: "UserView"))
+        for s in sources { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }
+        let stampFile = p.package.appendingPathComponent("UserView.stamp")
+        try kit.placeResources(in: p.package)
+        if fm.isExecutableFile(atPath: p.binary.path), (try? String(contentsOf: stampFile, encoding: .utf8)) == stamp.hex { return 0 }
+        defer { try? fm.removeItem(at: temporary) }
+        let status = try run(swiftc, arguments, line: line)
+        guard status == 0 else { return status }
+        guard rename(temporary.path, p.binary.path) == 0 else {
+            throw ScanlineError.cannotWrite(path: p.binary.path, reason: String(cString: strerror(errno)))
+        }
+        try AtomicFile.write(Data(stamp.hex.utf8), to: stampFile)
+        return 0
     }
 
     /// How many of `lines` are `file:line:col: error:` lines.
@@ -235,12 +318,18 @@ enum UserView {
         let fm = FileManager.default
         let files = try files(args.positionals)
         let swiftFiles = files.swift, metalFiles = files.metal
-        let prepared = try prepare(files, view: args.string("--view"), preview: args.string("--preview"), cache: cacheFolder(args.string("--cache")))
-
-        // Build, with progress; the first build compiles Scanline too.
         let quiet = args.has("--quiet")
+        var notes: [String] = []
+        let kit = try chooseKit(fromSource: args.has("--from-source")) { notes.append($0) }
+        for n in notes { output.live("note: \(n)\n") }
+        let prepared = try prepare(files, view: args.string("--view"), preview: args.string("--preview"), cache: cacheFolder(args.string("--cache")), kit: kit)
+
+        // Build, with progress; the first source build compiles Scanline too.
         let firstBuild = !fm.fileExists(atPath: prepared.binary.path)
-        if !quiet { output.live(firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n") }
+        if !quiet {
+            output.live(kit != nil ? "building your view against the prebuilt Scanline in \(kit!.folder.path)…\n"
+                        : firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n")
+        }
         let started = Date()
         let out = output
         let errors = try build(prepared, progress: quiet || !out.isTerminal ? nil : { out.live("\r\u{1B}[K" + $0) })
@@ -255,13 +344,13 @@ enum UserView {
 
         // Run it with the render options (everything but the files and the build's own options).
         var forwarded: [String] = []
-        let own: Set<String> = ["--view", "--preview", "--cache"]
+        let own: Set<String> = ["--view", "--preview", "--cache", "--from-source"]
         var i = 0
         let argv = args.raw
         while i < argv.count {
             let a = argv[i]
             let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            if own.contains(name) { i += a.contains("=") ? 1 : 2; continue }
+            if own.contains(name) { i += a.contains("=") || name == "--from-source" ? 1 : 2; continue }
             if args.positionals.contains(a) && (a.hasSuffix(".swift") || a.hasSuffix(".metal")) { i += 1; continue }
             forwarded.append(a)
             i += 1

@@ -423,15 +423,16 @@ final class MetalModule: @unchecked Sendable {
 }
 
 /// A 128-bit FNV-1a hash (two 64-bit lanes): stable across runs and platforms, for cache keys.
-struct StableHash {
+package struct StableHash {
     private var a: UInt64 = 0xcbf29ce484222325, b: UInt64 = 0x84222325cbf29ce4
-    mutating func add(_ s: String) { add(bytes: s.utf8) }
-    mutating func add(_ d: Data) { add(bytes: d) }
-    mutating func add<S: Sequence>(bytes: S) where S.Element == UInt8 {
+    package init() {}
+    package mutating func add(_ s: String) { add(bytes: s.utf8) }
+    package mutating func add(_ d: Data) { add(bytes: d) }
+    package mutating func add<S: Sequence>(bytes: S) where S.Element == UInt8 {
         for byte in bytes { a = (a ^ UInt64(byte)) &* 0x100000001b3; b = (b ^ UInt64(byte)) &* 0x100000001b3 ^ (b >> 29) }
         a = (a ^ 0xff) &* 0x100000001b3; b = (b ^ 0xfe) &* 0x100000001b3   // a separator, so ("ab","c") ≠ ("a","bc")
     }
-    var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
+    package var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
 }
 
 private extension String {

@@ -14,6 +14,8 @@ final class UserSource: PreviewSource, @unchecked Sendable {
     let files: UserView.Files
     let view: String?, preview: String?
     let cache: URL
+    /// The prebuilt Scanline the files are compiled against (nil: the source build).
+    let kit: PrebuiltScanline?
     /// What the child is started with: --size, --scale, --fps, --duration, --resources.
     let childArguments: [String]
     /// Lines for the terminal.
@@ -35,8 +37,8 @@ final class UserSource: PreviewSource, @unchecked Sendable {
     /// Reloads run one at a time, in order, on this queue.
     private let queue = DispatchQueue(label: "scanline.preview.reload")
 
-    init(files: UserView.Files, view: String?, preview: String?, cache: URL, childArguments: [String], log: @escaping @Sendable (String) -> Void) {
-        self.files = files; self.view = view; self.preview = preview; self.cache = cache
+    init(files: UserView.Files, view: String?, preview: String?, cache: URL, kit: PrebuiltScanline?, childArguments: [String], log: @escaping @Sendable (String) -> Void) {
+        self.files = files; self.view = view; self.preview = preview; self.cache = cache; self.kit = kit
         self.childArguments = childArguments; self.log = log
         name = URL(fileURLWithPath: files.swift[0]).deletingPathExtension().lastPathComponent
     }
@@ -110,9 +112,10 @@ final class UserSource: PreviewSource, @unchecked Sendable {
         var binary = lock.withLock { servedBinary }
         if rebuild {
             let first = binary == nil
-            log(first ? "building your view (the first build compiles Scanline in release mode: a few minutes)…" : "rebuilding…")
+            log(!first ? "rebuilding…" : kit != nil ? "building your view against the prebuilt Scanline…"
+                : "building your view (the first build compiles Scanline in release mode: a few minutes)…")
             do {
-                let prepared = try UserView.prepare(files, view: view, preview: preview, cache: cache)
+                let prepared = try UserView.prepare(files, view: view, preview: preview, cache: cache, kit: kit)
                 let errors = try UserView.build(prepared)
                 lock.withLock { swiftErrors = errors }
                 guard errors.isEmpty else {
@@ -125,6 +128,7 @@ final class UserSource: PreviewSource, @unchecked Sendable {
                 try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
                 let copy = copies.appendingPathComponent("UserView-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
                 try FileManager.default.copyItem(at: prepared.binary, to: copy)
+                try kit?.placeResources(in: copies)
                 binary = copy
             } catch {
                 lock.withLock { swiftErrors = ["\(error)"] }

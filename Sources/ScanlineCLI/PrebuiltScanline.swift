@@ -1,0 +1,181 @@
+import Scanline
+
+/// A prebuilt Scanline that a user's files are compiled against, so that `scanline render
+/// FILE.swift` and `scanline preview FILE.swift` compile only the user's files (about a second)
+/// instead of building Scanline in the cache first (minutes). docs/PREBUILT.md describes it.
+///
+/// It is a folder holding:
+/// - `libScanlineKit.so`: the `ScanlineKit` dynamic product (the `SwiftUI`, `Scanline`,
+///   `ScanlineBlocks` and `ScanlineCLI` modules, from the object files the `scanline` binary is
+///   linked from);
+/// - `Modules/`: those modules' `.swiftmodule` files;
+/// - the C modules they import, `internal` as they are: the compiler still loads them to import
+///   a non-resilient module, so their module maps travel too (`CModules/NAME/` when installed; the
+///   source tree's `Sources/NAME/` and SwiftPM's generated `CScanline.build/` in a build folder);
+/// - `Scanline_ScanlineBlocks.resources`, the seed shaders' bundle;
+/// - `swift-version*.txt`, the `swiftc --version` of the toolchain that built it.
+///
+/// Two places are looked at, next to the running binary: `../lib/scanline` (what `make install`
+/// puts in `PREFIX/lib/scanline`) and the binary's own folder (`.build/release` or
+/// `.build/debug`, after `make release` or `swift build --product ScanlineKit`).
+///
+/// Swift modules of this kind (no library evolution) can be imported only by the compiler that
+/// wrote them, so the toolchain is checked first and a different one is refused with what to do.
+struct PrebuiltScanline: Sendable, Equatable {
+    /// The folder (see the type's comment).
+    var folder: URL
+    /// The `swiftc --version` text of the toolchain that built it, trimmed.
+    var builtWith: String
+    /// The C modules' module maps, passed to the compiler with `-fmodule-map-file`.
+    var moduleMaps: [URL]
+
+    /// The C modules Scanline's Swift modules import.
+    static let cModules = ["CCairo", "CGif", "CPNG", "CPango", "CWebP", "CScanline"]
+    /// The Swift modules a user's view may import (and the ones they import).
+    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI"]
+    /// The shared library's file name.
+    static let libraryName = "libScanlineKit.so"
+    /// The resource bundles placed beside a user's binary, where `Bundle.module` looks first.
+    static let resourceBundles = ["Scanline_ScanlineBlocks.resources"]
+
+    var library: URL { folder.appendingPathComponent(Self.libraryName) }
+    var modules: URL { folder.appendingPathComponent("Modules") }
+
+    /// Why no usable prebuilt Scanline was found: each case says what to do.
+    enum Problem: Error, CustomStringConvertible, Equatable {
+        /// None next to the binary.
+        case notFound(looked: [String])
+        /// Built by another toolchain than the one on PATH.
+        case toolchainDiffers(folder: String, builtWith: String, current: String)
+        /// Part of it is newer than its library (a build of `--product scanline` alone after an edit).
+        case outOfDate(folder: String, newer: String)
+        /// A piece is missing.
+        case incomplete(folder: String, missing: String)
+
+        var description: String {
+            switch self {
+            case let .notFound(looked):
+                return "no prebuilt Scanline next to this binary (looked in \(looked.joined(separator: ", "))); `make release` or `make install` builds one"
+            case let .toolchainDiffers(folder, builtWith, current):
+                return "the prebuilt Scanline in \(folder) was built by '\(builtWith)', but the swiftc on PATH is '\(current)', which cannot import its modules: "
+                    + "rebuild it with this toolchain (`make install`, or `make release` in a checkout), or add --from-source to build Scanline from its sources in the cache (minutes, once)"
+            case let .outOfDate(folder, newer):
+                return "the prebuilt Scanline in \(folder) is out of date (\(newer) is newer than \(PrebuiltScanline.libraryName)): "
+                    + "rebuild it (`make release`, or `swift build -c release --product ScanlineKit`), or add --from-source"
+            case let .incomplete(folder, missing):
+                return "the prebuilt Scanline in \(folder) is incomplete (no \(missing)): rebuild it with `make install` or `make release`, or add --from-source"
+            }
+        }
+    }
+
+    /// The folders looked in, for the binary at `executable`: the installed kit first, then the
+    /// binary's own build folder.
+    static func candidates(executable: URL) -> [URL] {
+        let dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        return [dir.deletingLastPathComponent().appendingPathComponent("lib/scanline"), dir].map(\.standardizedFileURL)
+    }
+
+    /// The prebuilt Scanline next to the running binary, checked against the toolchain whose
+    /// `swiftc --version` is `currentToolchain`.
+    static func find(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]), currentToolchain: String) throws -> PrebuiltScanline {
+        let fm = FileManager.default
+        let places = candidates(executable: executable)
+        guard let folder = places.first(where: { fm.fileExists(atPath: $0.appendingPathComponent(libraryName).path) }) else {
+            throw Problem.notFound(looked: places.map(\.path))
+        }
+        return try load(folder, currentToolchain: currentToolchain)
+    }
+
+    /// Reads and checks the kit in `folder`.
+    static func load(_ folder: URL, currentToolchain: String) throws -> PrebuiltScanline {
+        let fm = FileManager.default
+        let names = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard let versionFile = names.sorted().first(where: { $0.hasPrefix("swift-version") && $0.hasSuffix(".txt") }),
+              let recorded = try? String(contentsOf: folder.appendingPathComponent(versionFile), encoding: .utf8) else {
+            throw Problem.incomplete(folder: folder.path, missing: "swift-version.txt")
+        }
+        let builtWith = recorded.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard builtWith == currentToolchain else {
+            throw Problem.toolchainDiffers(folder: folder.path, builtWith: firstLine(builtWith), current: firstLine(currentToolchain))
+        }
+        // The module maps: installed copies, else SwiftPM's generated one and the source tree's
+        // (the package folder above `.build/<triple>/<configuration>`).
+        var maps: [URL] = []
+        let package = sequence(first: folder) { $0.pathComponents.count > 1 ? $0.deletingLastPathComponent() : nil }
+            .dropFirst().prefix(4).first { fm.fileExists(atPath: $0.appendingPathComponent("Package.swift").path) }
+        for name in cModules {
+            let installed = folder.appendingPathComponent("CModules/\(name)/module.modulemap")
+            let built = name == "CScanline" ? folder.appendingPathComponent("CScanline.build/module.modulemap")
+                : package?.appendingPathComponent("Sources/\(name)/module.modulemap")
+            guard let map = [installed, built].compactMap({ $0 }).first(where: { fm.fileExists(atPath: $0.path) }) else {
+                throw Problem.incomplete(folder: folder.path, missing: "module map for \(name)")
+            }
+            maps.append(map)
+        }
+        let kit = PrebuiltScanline(folder: folder, builtWith: builtWith, moduleMaps: maps)
+        let libraryDate = try modificationDate(kit.library)
+        for module in swiftModules {
+            let file = kit.modules.appendingPathComponent("\(module).swiftmodule")
+            guard fm.fileExists(atPath: file.path) else { throw Problem.incomplete(folder: folder.path, missing: "Modules/\(module).swiftmodule") }
+            if try modificationDate(file) > libraryDate { throw Problem.outOfDate(folder: folder.path, newer: "Modules/\(module).swiftmodule") }
+        }
+        return kit
+    }
+
+    static func firstLine(_ s: String) -> String { String(s.split(separator: "\n").first ?? "") }
+
+    static func modificationDate(_ url: URL) throws -> Date {
+        guard let d = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date else {
+            throw Problem.incomplete(folder: url.deletingLastPathComponent().path, missing: url.lastPathComponent)
+        }
+        return d
+    }
+
+    /// `swiftc --version` of the toolchain that builds users' files (`swiftc` beside `swift`).
+    static func currentToolchain(_ swiftc: URL) throws -> String {
+        var text = ""
+        let status = try UserView.run(swiftc, ["--version"]) { text += $0 + "\n" }
+        guard status == 0 else { throw ScanlineError.renderFailed(reason: "\(swiftc.path) --version exited \(status)") }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The C header search flags of the libraries behind the C modules, from pkg-config (the
+    /// `-dev` packages `make setup` installs), for the compiler's importer.
+    static func cFlags() throws -> [String] {
+        let packages = ["cairo", "pango", "fontconfig", "freetype2", "harfbuzz", "libpng", "libwebpmux"]
+        var text = ""
+        let tool = ["/usr/bin/pkg-config", "/usr/local/bin/pkg-config"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let tool else { throw ScanlineError.fileNotFound(path: "pkg-config (install it with `make setup`, or apt-get install pkg-config)") }
+        let status = try UserView.run(URL(fileURLWithPath: tool), ["--cflags"] + packages) { text += $0 + " " }
+        guard status == 0 else {
+            throw ScanlineError.renderFailed(reason: "pkg-config --cflags \(packages.joined(separator: " ")) failed: \(text.trimmingCharacters(in: .whitespacesAndNewlines)) (run `make setup`)")
+        }
+        return text.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
+    }
+
+    /// The `swiftc` arguments that compile `sources` into the executable `output` against this
+    /// kit, with the same language mode and optimisation as the source build (`-swift-version 5`,
+    /// `-O`), and the kit's folder as the binary's run path.
+    func compilerArguments(sources: [String], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
+        var args = ["-module-name", "UserView", "-parse-as-library", "-swift-version", "5", "-O",
+                    "-I", modules.path, "-module-cache-path", moduleCache.path]
+        for map in moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
+        for flag in cFlags { args += ["-Xcc", flag] }
+        args += sources
+        args += ["-L", folder.path, "-lScanlineKit", "-Xlinker", "-rpath", "-Xlinker", folder.path, "-o", output.path]
+        return args
+    }
+
+    /// Links the kit's resource bundles into `folder`, beside a binary built against it, where
+    /// `Bundle.module` looks first.
+    func placeResources(in folder: URL) throws {
+        let fm = FileManager.default
+        for name in Self.resourceBundles {
+            let source = self.folder.appendingPathComponent(name)
+            let link = folder.appendingPathComponent(name)
+            if (try? fm.destinationOfSymbolicLink(atPath: link.path)) == source.path { continue }
+            try? fm.removeItem(at: link)
+            if fm.fileExists(atPath: source.path) { try fm.createSymbolicLink(at: link, withDestinationURL: source) }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Scanline
+
+/// The C and C++ peers that `make bench` compiles (Benchmarks/peers) still build against today's
+/// headers (issue #26 point 5: a field added to `LayerPixels` once broke `metal_plain.cpp`, and
+/// nothing noticed until a fresh machine ran `make bench`). Each is compiled here with the flags
+/// run.py uses, with `-fsyntax-only`, so a peer that no longer builds fails the suite.
+@Suite struct BenchmarkPeerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func compile(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = tool
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theMetalPeerBuildsAgainstTodaysHeaders() throws {
+        let clangxx = try MetalCompiler.toolchain().clang
+        let headers = makeTestFolder("scanline-peer-headers")
+        defer { try? FileManager.default.removeItem(at: headers) }
+        try ShaderLibrary.writeMetalHeaders(to: headers)
+        let shader = Self.root.appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal").path
+        let flags = ShaderLibrary.metalCompilerFlags.filter { $0 != "-x" && $0 != "c++" }
+        let (code, out) = try Self.compile(clangxx, ["-fsyntax-only", "-O3"] + flags + ["-x", "c++", "-I", headers.path, "-DSHADER=\"\(shader)\"",
+                                                   Self.root.appendingPathComponent("Benchmarks/peers/metal_plain.cpp").path])
+        #expect(code == 0, "Benchmarks/peers/metal_plain.cpp no longer builds against Scanline's Metal headers:\n\(out.suffix(3000))")
+    }
+
+    @Test func theCPeerBuilds() throws {
+        let clang = try MetalCompiler.toolchain().clang.deletingLastPathComponent().appendingPathComponent("clang")
+        let (code, out) = try Self.compile(clang, ["-fsyntax-only", "-O3", Self.root.appendingPathComponent("Benchmarks/peers/glitch.c").path])
+        #expect(code == 0, "Benchmarks/peers/glitch.c no longer builds:\n\(out.suffix(3000))")
+    }
+}
