@@ -113,12 +113,15 @@ demo: release
 readme-gallery: release
 	$(BIN_RELEASE) gallery --readme -o docs/gallery
 
-## test: set-up, then the whole test suite (the tests that build packages of their own, a dependent
-## package from scratch and a user's view in release mode, run on their own afterwards, so their
-## minutes of compiling do not load the rest; StopAllTests stops every render of its process, so
-## it runs alone)
+## test: set-up, one debug build of Scanline and its tests (and the prebuilt Scanline beside it, which
+## the user-view, preview, install and tutorial tests compile users' files against), then the whole
+## suite. The tests that build packages of their own (a dependent package from scratch, the one cold
+## source build of a user's view, the tutorial's package) run on their own afterwards, so their
+## compiling does not load the rest; StopAllTests stops every render of its process, so it runs alone.
 test: setup-test
-	$(SWIFT) test --skip DependentPackageTests --skip UserViewBuildTests --skip StopAllTests
+	$(SWIFT) build --build-tests
+	$(SWIFT) build --product ScanlineKit
+	$(SWIFT) test --skip-build --skip DependentPackageTests --skip UserViewBuildTests --skip StopAllTests
 	$(SWIFT) test --skip-build --filter StopAllTests
 	$(SWIFT) test --skip-build --filter DependentPackageTests
 	$(SWIFT) test --skip-build --filter UserViewBuildTests
@@ -131,26 +134,26 @@ bench: setup
 	$(SWIFT) build -c release --product scanline
 	python3 Benchmarks/run.py
 
-# Under the sanitizers, the tests that build packages of their own would only build them again,
-# unsanitized (the sanitizers see nothing of those child builds); make test runs them.
-SANITIZE_SKIP := --skip DependentPackageTests --skip UserViewBuildTests --skip StopAllTests
+# Under the sanitizers only the in-process tests run: a test marked `.spawnsProcesses` (it runs the
+# scanline binary, make, or builds a package) is skipped, with its reason, when SCANLINE_SANITIZER
+# is set, as its work happens in unsanitized children that the sanitizer cannot see; make test
+# runs those. StopAllTests stops every render of its process, so it runs alone.
+SANITIZE_SKIP := --skip StopAllTests
 
-## sanitize: the test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer; any report fails
+## sanitize: the in-process tests under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer; any report fails
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address: setup
-	$(SWIFT) build --product scanline
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+	SCANLINE_SANITIZER=address ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)
-	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+	SCANLINE_SANITIZER=address ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter StopAllTests
 
 sanitize-thread: setup
-	$(SWIFT) build --product scanline
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan $(SANITIZE_SKIP)
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter StopAllTests
+	SCANLINE_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan $(SANITIZE_SKIP)
+	SCANLINE_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter StopAllTests
 
 ## fuzz: every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (default 60), with executions and coverage
 FUZZ_SECONDS ?= 60

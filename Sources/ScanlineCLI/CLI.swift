@@ -123,9 +123,11 @@ public enum ScanlineCLI {
     }
 
     /// The entry point of the program `scanline render FILE.swift` builds from a user's files:
-    /// renders the view `make` gives with `render`'s options (the canvas defaults to 400 × 300
-    /// points, an animation to 3 s, the scheme to light), then exits.
-    @MainActor public static func renderUserView(_ make: @escaping @MainActor @Sendable () -> AnyView) async -> Never {
+    /// renders the view `make` gives with `render`'s options, then exits. Without `--size` the
+    /// canvas is `canvas` (see `UserViewCanvas`: the view's ideal size unless its `#Preview` says
+    /// otherwise); an animation lasts 3 s and the scheme is light.
+    @MainActor public static func renderUserView(canvas: UserViewCanvas = .idealSize,
+                                                 _ make: @escaping @MainActor @Sendable () -> AnyView) async -> Never {
         Interruption.installSignalHandlers()
         signal(SIGPIPE, SIG_IGN)
         scanline_tune_malloc()
@@ -135,6 +137,7 @@ public enum ScanlineCLI {
         let scene = SceneDescriptor(name: "your view", summary: "", seed: "—", parameters: [], size: CGSize(width: 400, height: 300),
                                     duration: 3, make: { _ in make() }, colorScheme: .light)
         RenderCommand.isUserView = true
+        RenderCommand.userCanvas = canvas
         if CommandLine.arguments.dropFirst().first == PreviewChild.flag {
             await PreviewChild.serve(scene, Array(CommandLine.arguments.dropFirst(2)))
         }

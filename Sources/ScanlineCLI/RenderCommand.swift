@@ -5,6 +5,26 @@ import ScanlineBlocks
 enum RenderCommand {
     /// True in a user's view binary (`scanline render FILE.swift`), whose arguments have no command name.
     nonisolated(unsafe) static var isUserView = false
+    /// A user's view's canvas without `--size` (set with `isUserView`); a scene's is its own size.
+    nonisolated(unsafe) static var userCanvas: UserViewCanvas? = nil
+
+    /// The canvas in points: `--size`, else a user's view's `userCanvas` (its ideal size in the
+    /// environment it is rendered in, as `ImageRenderer` measures it), else the scene's size.
+    @MainActor static func canvasSize(_ args: Arguments, scene: SceneDescriptor, view: @autoclosure () throws -> AnyView,
+                                      environment: EnvironmentValues, scale: CGFloat) throws -> CGSize {
+        if let text = args.string("--size") { return try parseSize(text) }
+        switch userCanvas {
+        case nil: return scene.size
+        case let .fixed(width, height)?: return CGSize(width: width, height: height)
+        case .idealSize?:
+            let renderer = ImageRenderer(content: try view())
+            renderer.environment = environment
+            renderer.scale = scale
+            let size = renderer.size
+            // A view with no size of its own (a Color, a shape) measures 10 × 10, as in SwiftUI.
+            return CGSize(width: min(16384, size.width), height: min(16384, size.height))
+        }
+    }
     /// x264's presets, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
     /// `--preset NAME`, checked against `presets` (nil when not given).
@@ -27,7 +47,7 @@ enum RenderCommand {
                 OptionSpec(["--time"], value: "SECONDS", help: "The moment of a still. Default 0."),
                 OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps, one PNG each. Ctrl-C keeps the frames already written (each complete) and says how many."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
-                OptionSpec(["--size"], value: "WxH", help: "Canvas in points (default: the scene's)."),
+                OptionSpec(["--size"], value: "WxH", help: "Canvas in points. Default: a scene's own size; your view's ideal size (as ImageRenderer measures it: a fixed .frame is kept, a Color alone is 10x10), or what its #Preview's traits say (.fixedLayout(width:height:) that size, .sizeThatFitsLayout the ideal size, .portrait/.landscapeLeft an iPhone 16 Pro, 402x874)."),
                 OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
                 OptionSpec(["--reduce-motion"], help: "Reduce Motion on."),
                 OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
@@ -149,7 +169,6 @@ enum RenderCommand {
         for p in scene.parameters { if let v = args.string("--\(p.name)") { values[p.name] = v } }
         let view: AnyView
         do { view = try scene.make(SceneArguments(values)) } catch let e as ScanlineError { throw UsageError(e.description) }
-        let size = try args.string("--size").map(parseSize) ?? scene.size
         let scale = try args.double("--scale", in: 1...3) ?? 2
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
@@ -160,6 +179,7 @@ enum RenderCommand {
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else { throw ScanlineError.fileNotFound(path: dir) }
             env.imageResourcesFolder = URL(fileURLWithPath: dir)
         }
+        let size = try canvasSize(args, scene: scene, view: view, environment: env, scale: scale)
         let background = try CommonOptions.color(args, "--background")
         let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
         defer { for w in renderer.warnings { output.warn("warning: \(w)") } }

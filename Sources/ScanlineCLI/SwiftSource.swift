@@ -9,6 +9,9 @@ struct SwiftSource {
     struct Preview: Equatable {
         /// The first argument when it is a string literal (`#Preview("Dark")`), else nil.
         var name: String?
+        /// The text of the `traits:` argument (`.fixedLayout(width: 200, height: 100)`, or several
+        /// separated by commas), else nil.
+        var traits: String? = nil
         /// The text between the trailing closure's braces.
         var body: String
         /// The whole macro use, `#Preview` to the closing brace (UTF-8 offsets).
@@ -159,7 +162,7 @@ struct SwiftSource {
             var k = i + word.count
             func skipSpace() { while k < text.count, !code[k] || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(text[k]) { k += 1 } }
             skipSpace()
-            var name: String?
+            var name: String?, traits: String?
             if k < text.count, text[k] == UInt8(ascii: "(") {
                 let end = try matching(k, code)
                 // A name is a string literal right after the parenthesis.
@@ -170,6 +173,20 @@ struct SwiftSource {
                     while e < end, !(text[e] == UInt8(ascii: "\"") && text[e - 1] != UInt8(ascii: "\\")) { e += 1 }
                     name = string((s + 1)..<e)
                 }
+                // `traits:` as code (not in a string), to the closing parenthesis.
+                let label = Array("traits".utf8)
+                var t = k + 1
+                while t + label.count < end {
+                    if code[t], Array(text[t..<(t + label.count)]) == label, !SwiftSource.isIdentifier(text[t - 1]) {
+                        var c = t + label.count
+                        while c < end, text[c] == UInt8(ascii: " ") { c += 1 }
+                        if c < end, text[c] == UInt8(ascii: ":") {
+                            traits = string((c + 1)..<(end - 1)).trimmingCharacters(in: .whitespacesAndNewlines)
+                            break
+                        }
+                    }
+                    t += 1
+                }
                 k = end
                 skipSpace()
             }
@@ -177,7 +194,7 @@ struct SwiftSource {
                 throw ScanError.unbalanced(line: lineOf(i), what: "#Preview has no { … } body")
             }
             let end = try matching(k, code)
-            out.append(Preview(name: name, body: string((k + 1)..<(end - 1)), range: i..<end, line: lineOf(i)))
+            out.append(Preview(name: name, traits: traits, body: string((k + 1)..<(end - 1)), range: i..<end, line: lineOf(i)))
             i = end
         }
         return out

@@ -14,10 +14,45 @@ import Glibc
 ///   compiles Scanline (minutes), later ones only the user's module.
 /// `.metal` files are read at run time (`SCANLINE_METAL_PATH`), so editing one needs no rebuild.
 enum UserView {
-    /// What to render: the body of a `#Preview`, or `TypeName()`.
+    /// What to render: the body of a `#Preview`, or `TypeName()`, and its canvas when `--size`
+    /// is not given (see `UserViewCanvas`).
     struct Choice: Equatable {
         var body: String
         var describes: String
+        var canvas: UserViewCanvas = .idealSize
+        /// Traits of the `#Preview` that Scanline does not use, for a warning.
+        var ignoredTraits: [String] = []
+    }
+
+    /// The canvas a `#Preview`'s `traits:` ask for, and the traits that say nothing of size
+    /// (`UserViewCanvas` lists the rule).
+    static func canvas(traits: String?) -> (canvas: UserViewCanvas, ignored: [String]) {
+        guard let traits else { return (.idealSize, []) }
+        var canvas = UserViewCanvas.idealSize, ignored: [String] = []
+        // Top-level commas separate the traits (`.fixedLayout(width: 1, height: 2), .landscapeLeft`).
+        var parts: [String] = [], depth = 0, current = ""
+        for c in traits {
+            if c == "(" || c == "[" { depth += 1 } else if c == ")" || c == "]" { depth -= 1 }
+            if c == "," && depth == 0 { parts.append(current); current = "" } else { current.append(c) }
+        }
+        parts.append(current)
+        for raw in parts {
+            let trait = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = trait.hasPrefix(".") ? String(trait.dropFirst()) : trait
+            if let m = name.wholeMatch(of: #/fixedLayout\(\s*width:\s*([0-9.]+)\s*,\s*height:\s*([0-9.]+)\s*\)/#),
+               let w = Double(m.output.1), let h = Double(m.output.2), w > 0, h > 0, w <= 16384, h <= 16384 {
+                canvas = .fixed(width: w, height: h)
+            } else if name == "sizeThatFitsLayout" {
+                canvas = .idealSize
+            } else if ["defaultLayout", "portrait", "portraitUpsideDown"].contains(name) {
+                canvas = .fixed(width: UserViewCanvas.device.width, height: UserViewCanvas.device.height)
+            } else if ["landscapeLeft", "landscapeRight"].contains(name) {
+                canvas = .fixed(width: UserViewCanvas.device.height, height: UserViewCanvas.device.width)
+            } else if !trait.isEmpty {
+                ignored.append(trait)
+            }
+        }
+        return (canvas, ignored)
     }
 
     /// Picks the view: `--view`, else the first `#Preview` (or the one named `preview`), else the
@@ -38,9 +73,13 @@ enum UserView {
                 let names = all.compactMap(\.preview.name)
                 throw UsageError("no #Preview(\"\(preview)\") in the files" + (names.isEmpty ? "" : "; previews: " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
             }
-            return Choice(body: p.preview.body, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)")
+            let (canvas, ignored) = Self.canvas(traits: p.preview.traits)
+            return Choice(body: p.preview.body, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)", canvas: canvas, ignoredTraits: ignored)
         }
-        if let p = all.first { return Choice(body: p.preview.body, describes: "the #Preview at \(p.file):\(p.preview.line)") }
+        if let p = all.first {
+            let (canvas, ignored) = Self.canvas(traits: p.preview.traits)
+            return Choice(body: p.preview.body, describes: "the #Preview at \(p.file):\(p.preview.line)", canvas: canvas, ignoredTraits: ignored)
+        }
         var types: [String] = []
         for f in files { types += try f.source.viewTypes() }
         guard types.count == 1 else {
@@ -143,7 +182,7 @@ enum UserView {
 
         @main struct ScanlineEntry {
             static func main() async {
-                await ScanlineCLI.renderUserView { AnyView(scanlineUserView()) }
+                await ScanlineCLI.renderUserView(canvas: \(choice.canvas.swiftLiteral)) { AnyView(scanlineUserView()) }
             }
         }
 
@@ -212,6 +251,8 @@ enum UserView {
         var kit: PrebuiltScanline?
         /// The cache folder.
         var cache: URL
+        /// What the user should know about the files (traits that are not used).
+        var warnings: [String] = []
         var binary: URL { kit == nil ? package.appendingPathComponent(".build/release/UserView") : package.appendingPathComponent("UserView") }
         var sources: URL { kit == nil ? package.appendingPathComponent("Sources/UserView") : package.appendingPathComponent("Sources") }
     }
@@ -243,14 +284,18 @@ enum UserView {
         guard let kit else {
             let package = cache.appendingPathComponent("user-view")
             let map = try writePackage(at: package, scanline: try scanlineSource(), files: files, choice: choice)
-            return Prepared(package: package, map: map, kit: nil, cache: cache)
+            return Prepared(package: package, map: map, kit: nil, cache: cache, warnings: warnings(choice))
         }
         var key = StableHash()
         key.add(kit.folder.path)
         for f in given.swift { key.add(f) }
         let folder = cache.appendingPathComponent("views/" + key.hex.prefix(16))
         let map = try writeSources(at: folder.appendingPathComponent("Sources"), files: files, choice: choice)
-        return Prepared(package: folder, map: map, kit: kit, cache: cache)
+        return Prepared(package: folder, map: map, kit: kit, cache: cache, warnings: warnings(choice))
+    }
+
+    static func warnings(_ choice: Choice) -> [String] {
+        choice.ignoredTraits.map { "the #Preview trait \($0) has no effect here (Scanline uses .fixedLayout, .sizeThatFitsLayout and the orientation traits)" }
     }
 
     /// Builds the program. `progress` gets SwiftPM's `[n/m] …` lines as they come (the source
@@ -323,6 +368,7 @@ enum UserView {
         let kit = try chooseKit(fromSource: args.has("--from-source")) { notes.append($0) }
         for n in notes { output.live("note: \(n)\n") }
         let prepared = try prepare(files, view: args.string("--view"), preview: args.string("--preview"), cache: cacheFolder(args.string("--cache")), kit: kit)
+        for w in prepared.warnings { output.warn("warning: \(w)") }
 
         // Build, with progress; the first source build compiles Scanline too.
         let firstBuild = !fm.fileExists(atPath: prepared.binary.path)
@@ -367,5 +413,32 @@ enum UserView {
         try p.run()             // its output goes where ours does
         p.waitUntilExit()
         return p.terminationStatus
+    }
+}
+
+/// The canvas of a user's view when `--size` is not given. The rule, as SwiftUI's:
+/// - a view rendered by name (`--view`, or the only `View` in the files), or a `#Preview` with no
+///   traits or `traits: .sizeThatFitsLayout`: the view's ideal size, what `ImageRenderer` gives
+///   with the proposal `.unspecified` (a fixed `.frame` is kept; text fits its words; a `Color`
+///   or shape alone, having no size of its own, measures 10 × 10 points);
+/// - `traits: .fixedLayout(width:height:)`: that size in points;
+/// - a device trait (`.portrait`, `.portraitUpsideDown`, `.defaultLayout`, `.landscapeLeft`,
+///   `.landscapeRight`): the screen of an iPhone 16 Pro, `device`, turned for landscape.
+public enum UserViewCanvas: Sendable, Equatable {
+    /// The view's ideal size.
+    case idealSize
+    /// A canvas of this many points.
+    case fixed(width: Double, height: Double)
+
+    /// The device canvas, in points: an iPhone 16 Pro's screen in portrait (Xcode's default
+    /// preview device for iOS 18 projects), 402 × 874.
+    public static let device = CGSize(width: 402, height: 874)
+
+    /// The case as Swift source, for the generated entry point.
+    var swiftLiteral: String {
+        switch self {
+        case .idealSize: return ".idealSize"
+        case let .fixed(w, h): return ".fixed(width: \(w), height: \(h))"
+        }
     }
 }

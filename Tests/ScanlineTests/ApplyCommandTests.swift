@@ -52,7 +52,7 @@ enum Binary {
     }
 }
 
-@Suite(.serialized) struct ApplyCommandTests {
+@Suite(.serialized, .spawnsProcesses) struct ApplyCommandTests {
     let folder = makeTestFolder("scanline-apply")
 
     func input() throws -> URL {

@@ -6,7 +6,7 @@ import Testing
 /// headers (issue #26 point 5: a field added to `LayerPixels` once broke `metal_plain.cpp`, and
 /// nothing noticed until a fresh machine ran `make bench`). Each is compiled here with the flags
 /// run.py uses, with `-fsyntax-only`, so a peer that no longer builds fails the suite.
-@Suite struct BenchmarkPeerTests {
+@Suite(.spawnsProcesses) struct BenchmarkPeerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func compile(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {

@@ -118,7 +118,7 @@ import Testing
     }
 
     /// The real binary: one line on stderr, the exit code, and no file left behind.
-    @Test func binaryReportsErrorsOnStderr() async throws {
+    @Test(.spawnsProcesses) func binaryReportsErrorsOnStderr() async throws {
         let binary = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/scanline")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the scanline product first (swift build)")

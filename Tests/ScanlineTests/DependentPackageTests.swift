@@ -6,7 +6,7 @@ import Testing
 /// SwiftPM's (a pkg-config flag it drops, such as glib's `-pthread`) nor the compiler's in
 /// Scanline's sources, which every dependent would see (issue #19). A package by path is known by its folder's name, filled in with the path. The fixture is built from
 /// scratch, so that every Scanline file is compiled and can warn; this takes a minute or two.
-@Suite struct DependentPackageTests {
+@Suite(.spawnsProcesses) struct DependentPackageTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(.timeLimit(.minutes(20))) func dependentPackageBuildsWithoutWarnings() async throws {

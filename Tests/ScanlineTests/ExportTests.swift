@@ -319,7 +319,7 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
 
     /// Ctrl-C, kill and a dropped SSH session (SIGHUP) each stop the render, leave no file and no
     /// ffmpeg, and exit with 128 + the signal.
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test(.spawnsProcesses, arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalDuringAnMP4RenderLeavesNoFileAndNoFFmpeg(_ sig: Int32) async throws {
         let folder = folder.appendingPathComponent("signal-\(sig)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

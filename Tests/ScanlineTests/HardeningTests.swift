@@ -251,7 +251,7 @@ struct BrokenFilterRenderer: TextRenderer {
     }
 }
 
-@Suite struct InterruptedSequenceTests {
+@Suite(.spawnsProcesses) struct InterruptedSequenceTests {
     /// Ctrl-C during `--frames` keeps the frames already written, each a whole PNG, leaves no
     /// temporary file, and says how many were written.
     @Test func ctrlCKeepsWholeFramesAndSaysHowMany() async throws {

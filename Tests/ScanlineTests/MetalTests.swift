@@ -339,7 +339,7 @@ import Testing
 
     /// As the binary: no clang is one line saying how to point at one; two processes compiling the
     /// same new shader at once both succeed and leave one cache entry.
-    @Test func binaryToolchainErrorAndConcurrentCompiles() async throws {
+    @Test(.spawnsProcesses) func binaryToolchainErrorAndConcurrentCompiles() async throws {
         let cache = folder.appendingPathComponent("cache")
         let noClang = try Binary.run(["shaders", MetalCLITests.glitch],
                                      environment: ["PATH": "/usr/bin:/bin", "SCANLINE_CLANG": "/nonexistent/clang++", "SCANLINE_CACHE_DIR": cache.path])

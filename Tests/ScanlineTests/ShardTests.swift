@@ -130,7 +130,7 @@ import Testing
         do { _ = try joinShards(shards, to: folder.appendingPathComponent("refused.gif").path); return "joined" } catch { return "\(error)" }
     }
 
-    @Test func joinRefusesMissingDuplicateForeignAndMixedVersionShards() async throws {
+    @Test(.spawnsProcesses) func joinRefusesMissingDuplicateForeignAndMixedVersionShards() async throws {
         let shards = try await threeShards()
         #expect(refusal([shards[0], shards[2]]).contains("missing shard 1/3"), "\(refusal([shards[0], shards[2]]))")
         #expect(refusal([shards[0], shards[1], shards[1], shards[2]]).contains("given twice"))
@@ -160,7 +160,7 @@ import Testing
 }
 
 /// The command line: --shard and the engines' variables, --local, join, batch, version.
-@Suite(.serialized) struct ShardCommandTests {
+@Suite(.serialized, .spawnsProcesses) struct ShardCommandTests {
     let folder = makeTestFolder("scanline-shard-cli")
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
     func run(_ args: [String], _ env: [String: String] = [:]) throws -> (code: Int32, stderr: String) {

@@ -73,12 +73,35 @@ import Testing
         let two = SwiftSource("struct A: View { var body: some View { EmptyView() } }\nstruct B: View { var body: some View { EmptyView() } }")
         #expect(throws: UsageError.self) { try UserView.choose(files: [("Two.swift", two)], view: nil, preview: nil) }
     }
+
+    /// Issue #26 point 2: a #Preview's traits set the canvas; with none, the ideal size.
+    @Test func previewTraitsSetTheCanvas() throws {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("Sized.swift"), encoding: .utf8)
+        let previews = try SwiftSource(text).previews()
+        #expect(previews.map(\.traits) == [".fixedLayout(width: 200, height: 100)", ".sizeThatFitsLayout", ".portrait", ".landscapeLeft", nil])
+        let files = [("Sized.swift", SwiftSource(text))]
+        func canvas(_ preview: String?, view: String? = nil) throws -> UserViewCanvas { try UserView.choose(files: files, view: view, preview: preview).canvas }
+        #expect(try canvas(nil) == .fixed(width: 200, height: 100))          // the first #Preview
+        #expect(try canvas("fits") == .idealSize)
+        #expect(try canvas("phone") == .fixed(width: 402, height: 874))
+        #expect(try canvas("wide") == .fixed(width: 874, height: 402))
+        #expect(try canvas("plain") == .idealSize)
+        #expect(try canvas(nil, view: "FixedCard") == .idealSize)
+        // Several traits; one that says nothing of size is named, for a warning; a trait inside a
+        // string is not code.
+        let (both, ignored) = UserView.canvas(traits: ".landscapeRight, .fixedLayout(width: 50, height: 20.5), .modifier(Tinted())")
+        #expect(both == .fixed(width: 50, height: 20.5) && ignored == [".modifier(Tinted())"])
+        let quoted = try SwiftSource(#"#Preview("traits: .portrait") { Text("a") }"#).previews()
+        #expect(quoted.first?.traits == nil && quoted.first?.name == "traits: .portrait")
+        #expect(UserView.canvas(traits: ".fixedLayout(width: 0, height: 20)").ignored == [".fixedLayout(width: 0, height: 20)"])
+        #expect(UserViewCanvas.fixed(width: 200, height: 100.5).swiftLiteral == ".fixed(width: 200.0, height: 100.5)")
+    }
 }
 
 /// The whole of `scanline render FILE.swift`, built for real: a cold build of a cache (Scanline
 /// in release mode, minutes), then warm ones. Runs after the rest of the suite (Makefile), as
 /// DependentPackageTests does, so its compiling does not slow the others.
-@Suite(.serialized) struct UserViewBuildTests {
+@Suite(.serialized, .spawnsProcesses) struct UserViewBuildTests {
     static let fixtures = SwiftSourceTests.fixtures
 
     struct Run { let code: Int32; let stderr: String; let seconds: Double }
@@ -156,6 +179,120 @@ import Testing
         let green = try PixelBuffer(contentsOf: greenOut)
         #expect(green[46, 30].g > 100 && green[46, 30].r < 80, "\(green[46, 30])")
         print("scanline render FILE.swift: first \(String(format: "%.1f", cold.seconds)) s, after a one-line edit \(String(format: "%.1f", warm.seconds)) s")
+    }
+
+    /// Issue #26 point 1: the source build (`--from-source`, cold: Scanline compiled in release
+    /// mode in a cache of its own) and the prebuilt Scanline this suite built draw the same PNG,
+    /// byte for byte, for a view that uses ScanlineBlocks, a .metal file, an image beside the file
+    /// and `import SwiftUI`. The one cold source build of the suite.
+    @Test(.timeLimit(.minutes(30))) func theSourceBuildDrawsWhatThePrebuiltDraws() throws {
+        let folder = makeTestFolder("scanline-source-build")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        for f in ["Showcase.swift", "Ripple.metal", "dot.png"] {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(f), to: work.appendingPathComponent(f))
+        }
+        let files = [work.appendingPathComponent("Showcase.swift").path, work.appendingPathComponent("Ripple.metal").path]
+        let prebuiltOut = folder.appendingPathComponent("prebuilt.png"), sourceOut = folder.appendingPathComponent("source.png")
+        let prebuilt = try Binary.run(["render"] + files + ["--time", "0.35", "--size", "120x80", "-o", prebuiltOut.path, "--cache", Self.cache.path])
+        #expect(prebuilt.code == 0 && prebuilt.stderr.contains("against the prebuilt Scanline in"), "\(prebuilt.stderr.suffix(3000))")
+        let t = Date()
+        let source = try Binary.run(["render"] + files + ["--time", "0.35", "--size", "120x80", "-o", sourceOut.path,
+                                                          "--cache", folder.appendingPathComponent("cold-cache").path, "--from-source", "--quiet"])
+        #expect(source.code == 0, "\(source.stderr.suffix(3000))")
+        print("scanline render --from-source, cold: \(String(format: "%.0f", Date().timeIntervalSince(t))) s")
+        let a = try PixelBuffer(contentsOf: prebuiltOut), b = try PixelBuffer(contentsOf: sourceOut)
+        #expect(a.width == 240 && a.height == 160)
+        var differ = 0, first = ""
+        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] {
+            if differ == 0 { first = "first at (\(x), \(y)): prebuilt \(a[x, y]), source \(b[x, y])" }
+            differ += 1
+        } }
+        #expect(differ == 0, "\(differ) pixels differ, \(first)")
+        #expect(try Data(contentsOf: prebuiltOut) == Data(contentsOf: sourceOut), "the PNG files differ")
+        // What the view draws: the glitch's split colours around the black title, the blue dot
+        // from dot.png, and Ripple.metal's tint (orange) over the green.
+        var dot = 0, orange = 0, split = 0
+        for y in 0..<a.height { for x in 0..<a.width {
+            let p = a[x, y]
+            guard p.a == 255 else { continue }
+            if p.r == 0 && p.g == 0 && p.b == 255 { dot += 1 }
+            if p.r == 255 && p.g > 120 && p.g < 170 && p.b < 30 { orange += 1 }
+            if Int(p.r) - Int(p.g) > 120 || Int(p.b) - Int(p.g) > 120 { split += 1 }
+        } }
+        #expect(dot >= 30 * 30, "dot.png, 20 × 20 points: \(dot) pixels")
+        #expect(orange >= 70 * 30, "Ripple.metal's tint over a 40 × 20 point square: \(orange) pixels")
+        #expect(split > dot + 20, "the glitch splits the title's colours: \(split - dot) pixels beside the dot")
+    }
+
+    /// Issue #26 point 1: a prebuilt Scanline from another toolchain is refused with what to do.
+    /// Simulated as an installed layout (`bin/scanline`, `lib/scanline/`) whose recorded
+    /// `swiftc --version` is edited.
+    @Test func aPrebuiltScanlineFromAnotherToolchainIsRefusedWithWhatToDo() throws {
+        let prefix = makeTestFolder("scanline-other-toolchain")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let fm = FileManager.default
+        let bin = prefix.appendingPathComponent("bin"), kit = prefix.appendingPathComponent("lib/scanline")
+        try fm.createDirectory(at: bin, withIntermediateDirectories: true)
+        try fm.createDirectory(at: kit, withIntermediateDirectories: true)
+        try fm.copyItem(at: Binary.url, to: bin.appendingPathComponent("scanline"))
+        let built = Binary.url.deletingLastPathComponent()
+        try fm.createSymbolicLink(at: kit.appendingPathComponent("libScanlineKit.so"), withDestinationURL: built.appendingPathComponent("libScanlineKit.so"))
+        try fm.createSymbolicLink(at: kit.appendingPathComponent("Modules"), withDestinationURL: built.appendingPathComponent("Modules"))
+        try "Swift version 5.10 (swift-5.10-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n".write(to: kit.appendingPathComponent("swift-version.txt"), atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = bin.appendingPathComponent("scanline")
+        p.arguments = ["render", Self.fixtures.appendingPathComponent("Badge.swift").path, "-o", prefix.appendingPathComponent("x.png").path,
+                       "--cache", prefix.appendingPathComponent("cache").path]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1, "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(text)")
+        #expect(text.contains("the prebuilt Scanline in \(kit.path) was built by 'Swift version 5.10 (swift-5.10-RELEASE)'"), "\(text)")
+        #expect(text.contains("but the swiftc on PATH is 'Swift version 6."), "\(text)")
+        #expect(text.contains("make install") && text.contains("--from-source"), "\(text)")
+        #expect(!fm.fileExists(atPath: prefix.appendingPathComponent("x.png").path))
+    }
+
+    /// Issue #26 point 2: without --size, a view renders at its ideal size, and a #Preview's
+    /// traits set the canvas. The expected sizes come from the rule: a fixed frame's size, 10 × 10
+    /// for a Color alone, the text's measured size (ImageRenderer, in this process), the trait's
+    /// size, and the iPhone 16 Pro's 402 × 874 points turned for landscape.
+    @MainActor @Test func withoutASizeAViewRendersAtItsIdealSizeOrWhatItsPreviewSays() throws {
+        let folder = makeTestFolder("scanline-ideal-size")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Self.fixtures.appendingPathComponent("Sized.swift").path
+        let words = ImageRenderer(content: Text("Hello, world").padding(6).background(Color.yellow)).size
+        let cases: [(args: [String], width: Int, height: Int)] = [
+            ([], 200, 100),                                      // the first #Preview: .fixedLayout(width: 200, height: 100)
+            (["--preview", "fits"], 90, 30),                     // .sizeThatFitsLayout of a 90 × 30 frame
+            (["--preview", "phone"], 402, 874),
+            (["--preview", "wide"], 874, 402),
+            (["--preview", "plain"], Int(words.width.rounded(.up)), Int(words.height.rounded(.up))),
+            (["--view", "FixedCard"], 90, 30),
+            (["--view", "Flexible"], 10, 10),
+        ]
+        for c in cases {
+            let out = folder.appendingPathComponent("out.png")
+            let r = try Self.render([file] + c.args + ["--scale", "1", "-o", out.path], cache: Self.cache)
+            #expect(r.code == 0, "\(c.args): \(r.stderr.suffix(2000))")
+            guard r.code == 0 else { continue }
+            let image = try PixelBuffer(contentsOf: out)
+            #expect(image.width == c.width && image.height == c.height, "\(c.args): \(image.width)×\(image.height), expected \(c.width)×\(c.height)")
+            #expect(image[image.width / 2, image.height / 2].a == 255, "\(c.args): the view fills the middle")
+        }
+        // At --scale 2 the ideal size is in points: twice the pixels.
+        let out = folder.appendingPathComponent("out2.png")
+        let r = try Self.render([file, "--view", "FixedCard", "--scale", "2", "-o", out.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr.suffix(2000))")
+        let image = try PixelBuffer(contentsOf: out)
+        #expect(image.width == 180 && image.height == 60)
     }
 
     /// `scanline preview FILE.swift FILE.metal`, as a user runs it, its stderr collected.
@@ -302,10 +439,10 @@ import Testing
     }
 }
 
-/// `make install` / `make uninstall` (issue #18 point 3), into a temporary PREFIX, with the debug
-/// binary standing in for the release one (`INSTALL_BINARY`) so that the test does not build
-/// Scanline a second time.
-@Suite struct InstallTests {
+/// `make install` / `make uninstall` (issue #18 point 3, and the prebuilt Scanline of issue #26),
+/// into a temporary PREFIX, with the debug binary and its build folder standing in for the release
+/// ones (`INSTALL_BINARY`) so that the test does not build Scanline a second time.
+@Suite(.spawnsProcesses) struct InstallTests {
     static let repository = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 
     static func make(_ args: [String]) throws -> (Int32, String) {
@@ -347,6 +484,35 @@ import Testing
         try version.run()
         version.waitUntilExit()
         #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "scanline \(ScanlineCLI.version)\n")
+
+        // The prebuilt Scanline (issue #26): a user's file compiles against PREFIX/lib/scanline,
+        // with nothing of the build folder (its module maps are the installed copies).
+        let kit = prefix.appendingPathComponent("lib/scanline")
+        for f in ["libScanlineKit.so", "swift-version.txt", "Modules/SwiftUI.swiftmodule", "Modules/ScanlineCLI.swiftmodule",
+                  "CModules/CCairo/module.modulemap", "CModules/CScanline/module.modulemap", "CModules/CScanline/CScanline.h",
+                  "Scanline_ScanlineBlocks.resources"] {
+            #expect(fm.fileExists(atPath: kit.appendingPathComponent(f).path), "\(f) installed")
+        }
+        let loaded = try PrebuiltScanline.load(kit, currentToolchain: try String(contentsOf: kit.appendingPathComponent("swift-version.txt"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(loaded.moduleMaps.allSatisfy { $0.path.hasPrefix(kit.path + "/CModules/") }, "\(loaded.moduleMaps)")
+        let render = Process()
+        render.executableURL = installed
+        let red = prefix.appendingPathComponent("red.png")
+        render.arguments = ["render", SwiftSourceTests.fixtures.appendingPathComponent("Badge.swift").path, "--size", "120x60", "--scale", "1",
+                            "-o", red.path, "--cache", prefix.appendingPathComponent("cache").path]
+        let renderErr = Pipe()
+        render.standardError = renderErr
+        try render.run()
+        let renderText = String(decoding: renderErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        render.waitUntilExit()
+        #expect(render.terminationStatus == 0 && renderText.contains("against the prebuilt Scanline in \(kit.path)"), "\(renderText)")
+        if render.terminationStatus == 0 {
+            let capsule = try PixelBuffer(contentsOf: red)[46, 30]
+            #expect(capsule.r > 200 && capsule.g < 80 && capsule.b < 80, "\(capsule)")
+        }
+        try? fm.removeItem(at: prefix.appendingPathComponent("cache"))
+        try? fm.removeItem(at: red)
 
         let (removed, removeOut) = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
         #expect(removed == 0, "\(removeOut)")

@@ -44,9 +44,13 @@ enum PreviewChild {
         let session: PreviewSession
         do {
             let args = try Arguments(argv, specs: options)
+            let scale = try args.double("--scale", in: 1...3) ?? 1
+            var environment = EnvironmentValues()
+            environment.colorScheme = scene.colorScheme
             session = try PreviewSession(scene: scene,
-                                         size: try args.string("--size").map(RenderCommand.parseSize) ?? scene.size,
-                                         scale: try args.double("--scale", in: 1...3) ?? 1,
+                                         size: try RenderCommand.canvasSize(args, scene: scene, view: try scene.make(SceneArguments([:])),
+                                                                            environment: environment, scale: scale),
+                                         scale: scale,
                                          fps: try args.double("--fps", in: 1...60) ?? 30,
                                          duration: try args.double("--duration", in: 0.001...600) ?? scene.duration,
                                          resources: args.string("--resources").map { URL(fileURLWithPath: $0) })
