@@ -132,6 +132,7 @@ bench: setup
 	@[ -x /usr/bin/time ] || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null
 	$(SWIFT) build -c release --product scanline-bench
 	$(SWIFT) build -c release --product scanline
+	$(SWIFT) build -c release --product ScanlineKit
 	python3 Benchmarks/run.py
 
 # Under the sanitizers only the in-process tests run: a test marked `.spawnsProcesses` (it runs the

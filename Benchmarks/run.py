@@ -264,39 +264,49 @@ def transcript():
 
 
 def user_view():
-    """`scanline render FILE.swift`: the first build of a cache (Scanline in release mode), a
-    build after a one-line edit of the user's file, and one with no change; the peer is SwiftPM's
-    own no-op build of the same generated package, the floor any rebuild pays."""
+    """`scanline render FILE.swift` (the Badge fixture) through an installed Scanline (make
+    install-files into a scratch PREFIX: the prebuilt libScanlineKit.so beside the binary) against
+    today's source build (--from-source, which builds Scanline in release mode in its cache):
+    the first render of a fresh cache, a render after a one-line edit, one with no change, and
+    the peak memory of the largest process (GNU time's %M). The peer is SwiftPM's own no-op
+    build of the source build's package, the floor any SwiftPM rebuild pays."""
     src = os.path.join(ROOT, "Tests", "ScanlineTests", "Fixtures", "UserView", "Badge.swift")
     work = os.path.join(WORK, "user-view")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    prefix = os.path.join(work, "prefix")
+    run(["make", "--no-print-directory", "-C", ROOT, "install-files", f"PREFIX={prefix}", f"INSTALL_BINARY={SCANLINE}"])
+    installed = os.path.join(prefix, "bin", "scanline")
     mine = os.path.join(work, "Badge.swift")
-    shutil.copy(src, mine)
-    cache = os.path.join(work, "cache")
     out = os.path.join(work, "badge.png")
 
-    def render():
+    def render(binary, cache, extra=()):
         t0 = time.perf_counter()
-        run([SCANLINE, "render", mine, "--size", "120x60", "--cache", cache, "-q", "-o", out])
-        return time.perf_counter() - t0
+        r = run(["/usr/bin/time", "-f", "%M", binary, "render", mine, "--size", "120x60", "--cache", cache, "-q", "-o", out, *extra])
+        return time.perf_counter() - t0, int(r.stderr.strip().split("\n")[-1]) / 1024
 
-    cold = render()
-    with open(mine) as f:
-        text = f.read()
-    with open(mine, "w") as f:
-        f.write(text.replace("fill: .red", "fill: .green"))
-    edited = render()
-    unchanged = render()
+    def three(binary, cache, extra=()):
+        shutil.copy(src, mine)
+        cold = render(binary, cache, extra)
+        with open(mine) as f:
+            text = f.read()
+        with open(mine, "w") as f:
+            f.write(text.replace("fill: .red", "fill: .green"))
+        return cold, render(binary, cache, extra), render(binary, cache, extra)
+
+    prebuilt = three(installed, os.path.join(work, "cache-prebuilt"))
+    source_cache = os.path.join(work, "cache-source")
+    source = three(installed, source_cache, ["--from-source"])
     swift = shutil.which("swift") or "/opt/swift/usr/bin/swift"
     t0 = time.perf_counter()
-    run([swift, "build", "-c", "release", "--package-path", os.path.join(cache, "user-view"), "--product", "UserView"])
+    run([swift, "build", "-c", "release", "--package-path", os.path.join(source_cache, "user-view"), "--product", "UserView"])
     noop = time.perf_counter() - t0
-    print("\nscanline render FILE.swift (a 35-line view with two #Previews), wall seconds:")
-    print(f"  cold cache (builds Scanline too)   {cold:7.1f}")
-    print(f"  after a one-line edit              {edited:7.1f}   ({edited / noop:.1f}x SwiftPM's no-op build; target: a few seconds)")
-    print(f"  unchanged                          {unchanged:7.1f}   ({unchanged / noop:.1f}x SwiftPM's no-op build)")
-    print(f"  peer: swift build, nothing to do   {noop:7.1f}")
+    print("\nscanline render Badge.swift (a 35-line view with two #Previews), installed; wall seconds, peak MB of the largest process:")
+    print(f"  {'':28} {'prebuilt (default)':>22} {'--from-source':>22}  ratio")
+    for i, label in enumerate(["first render (fresh cache)", "after a one-line edit", "unchanged"]):
+        (a, am), (b, bm) = prebuilt[i], source[i]
+        print(f"  {label:28} {a:9.2f} s {am:7.0f} MB {b:9.2f} s {bm:7.0f} MB  {b / a:6.1f}x")
+    print(f"  peer: swift build, nothing to do (the source build's package) {noop:.2f} s")
 
 
 def preview():
@@ -305,7 +315,7 @@ def preview():
     (after render-ahead has filled the frame cache), against one-shot `scanline render --time`
     and ffmpeg seeking in the same scene encoded as MP4; (2) the latency from saving a `.metal`
     or a `.swift` file to the new frame being served, against `scanline render FILE.swift`
-    after the same edit. Uses user_view's warm cache when it ran first."""
+    after the same edit; (3) from starting the preview of a user's file to its first frame."""
     import random, re, urllib.request
     work = os.path.join(WORK, "preview")
     shutil.rmtree(work, ignore_errors=True)
@@ -367,12 +377,24 @@ def preview():
     print(f"  peer: scanline render --time       {median(oneshot) * 1e3:8.1f}   (a new process each; {median(oneshot) / median(warm):.0f}x the warm preview)")
     print(f"  peer: ffmpeg -ss seek in the MP4   {median(seek) * 1e3:8.1f}   ({median(seek) / median(warm):.0f}x the warm preview)")
 
-    # Latency of a save, on the browser test's fixture.
+    # From starting `scanline preview FILE.swift` on a fresh cache to the first frame served,
+    # through the prebuilt Scanline beside the binary.
     fixtures = os.path.join(ROOT, "Tests", "ScanlineTests", "Fixtures", "UserView")
+    first_cache = os.path.join(work, "first-cache")
+    t0 = time.perf_counter()
+    p, port = start([os.path.join(fixtures, "Pulse.swift"), os.path.join(fixtures, "Pulse.metal"), "--size", "120x60", "--cache", first_cache])
+    while json.loads(get(port, "/status")[1])["state"] != "ready":
+        time.sleep(0.05)
+    get(port, "/frame.png?frame=0")
+    first_frame = time.perf_counter() - t0
+    stop(p)
+    print(f"\nscanline preview Pulse.swift Pulse.metal, fresh cache: start to the first frame served {first_frame:.2f} s")
+
+    # Latency of a save, on the browser test's fixture.
     sw, mt = os.path.join(work, "Pulse.swift"), os.path.join(work, "Pulse.metal")
     shutil.copy(os.path.join(fixtures, "Pulse.swift"), sw)
     shutil.copy(os.path.join(fixtures, "Pulse.metal"), mt)
-    cache = os.path.join(WORK, "user-view", "cache")
+    cache = first_cache                 # warm: the first-frame run above built it
     p, port = start([sw, mt, "--size", "120x60", "--cache", cache])
 
     def generation():

@@ -47,6 +47,10 @@ public struct Output: Sendable {
     public var stderr = ""
     /// True when stderr is a terminal: progress bars draw only then.
     public var isTerminal = false
+    /// Bytes for standard output, written after `stdout` (`-o -`: a PNG).
+    public var binary = Data()
+    /// The report `--json` prints, gathered while the command runs; nil without `--json`.
+    public var report: JSONReport? = nil
     /// Writes to stderr at once (progress bars), bypassing the buffered messages.
     public var live: @Sendable (String) -> Void = { _ in }
     /// Empty output.
@@ -93,33 +97,32 @@ public enum ScanlineCLI {
         }
         let rest = Array(argv.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { output.print(command.help); return 0 }
+        let started = Date()
+        if rest.contains("--json") && command.options.contains(where: { $0.names.contains("--json") }) { output.report = JSONReport(command: name) }
+        var code: Int32 = 0
         do {
             let args = try Arguments(rest, specs: command.options)
             try await command.run(args, &output)
-            return 0
         } catch {
-            return exitCode(for: error, command: name, output: &output)
+            code = exitCode(for: error, command: name, output: &output)
         }
+        JSONReport.finish(&output, code: code, started: started)
+        return code
     }
 
     /// The exit code for `error`, with its one line written to `output`.
     static func exitCode(for error: Error, command name: String, output: inout Output) -> Int32 {
-        do { throw error } catch let e as ExitCode {
-            return e.code
-        } catch let e as UsageError {
-            output.warn("scanline \(name): \(e.message). See 'scanline \(name) --help'.")
-            return 2
-        } catch let e as ScanlineError {
-            if case .invalidArgument = e {
-                output.warn("scanline \(name): \(e.description)")
-                return 2
-            }
-            output.warn("scanline \(name): \(e.description)")
-            return 1
-        } catch {
-            output.warn("scanline \(name): \(error)")
-            return 1
+        if let e = error as? ExitCode { return e.code }
+        let message: String, code: Int32
+        switch error {
+        case let e as UsageError: (message, code) = ("\(e.message). See 'scanline \(name) --help'.", 2)
+        case let e as ScanlineError:
+            if case .invalidArgument = e { (message, code) = (e.description, 2) } else { (message, code) = (e.description, 1) }
+        default: (message, code) = ("\(error)", 1)
         }
+        output.warn("scanline \(name): \(message)")
+        if output.report != nil, output.report?.errors.isEmpty == true { output.report?.errors.append(JSONReport.failure(error, message: message)) }
+        return code
     }
 
     /// The entry point of the program `scanline render FILE.swift` builds from a user's files:
@@ -142,13 +145,17 @@ public enum ScanlineCLI {
             await PreviewChild.serve(scene, Array(CommandLine.arguments.dropFirst(2)))
         }
         var code: Int32 = 0
+        let started = Date()
+        if CommandLine.arguments.contains("--json") { output.report = JSONReport(command: "render") }
         do {
             let args = try Arguments(Array(CommandLine.arguments.dropFirst()), specs: RenderCommand.command.options)
             try await RenderCommand.render(scene, args, &output)
         } catch {
             code = exitCode(for: error, command: "render", output: &output)
         }
+        JSONReport.finish(&output, code: code, started: started)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardOutput.write(output.binary)
         FileHandle.standardError.write(Data(output.stderr.utf8))
         exit(code)
     }
@@ -167,6 +174,7 @@ public enum ScanlineCLI {
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }
         let code = await run(Array(CommandLine.arguments.dropFirst()), output: &output)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardOutput.write(output.binary)
         FileHandle.standardError.write(Data(output.stderr.utf8))
         exit(code)
     }

@@ -68,6 +68,13 @@ struct PrebuiltScanline: Sendable, Equatable {
         }
     }
 
+    /// The running binary's path: `/proc/self/exe`, as `argv[0]` is only `scanline` when the
+    /// shell found it on PATH.
+    static var runningExecutable: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+
     /// The folders looked in, for the binary at `executable`: the installed kit first, then the
     /// binary's own build folder.
     static func candidates(executable: URL) -> [URL] {
@@ -77,7 +84,7 @@ struct PrebuiltScanline: Sendable, Equatable {
 
     /// The prebuilt Scanline next to the running binary, checked against the toolchain whose
     /// `swiftc --version` is `currentToolchain`.
-    static func find(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]), currentToolchain: String) throws -> PrebuiltScanline {
+    static func find(executable: URL = runningExecutable, currentToolchain: String) throws -> PrebuiltScanline {
         let fm = FileManager.default
         let places = candidates(executable: executable)
         guard let folder = places.first(where: { fm.fileExists(atPath: $0.appendingPathComponent(libraryName).path) }) else {

@@ -35,7 +35,7 @@ enum RenderCommand {
             summary: "Render a scene, or your own SwiftUI view from its .swift files (and .metal shaders), to a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
             usage: "render <scene | FILE.swift [MORE.swift …] [SHADERS.metal …]> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
-                OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs."),
+                OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs; - writes a still PNG to stdout."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
                 OptionSpec(["--loop"], value: "N", help: "GIF/WebP/APNG: play N times; 0 (default) forever."),
                 OptionSpec(["--background"], value: "COLOR", help: "Paint the canvas first (default: the scene's own)."),
@@ -56,6 +56,7 @@ enum RenderCommand {
                 OptionSpec(["--accessibility"], help: "Print what a screen reader would read, instead of rendering."),
                 OptionSpec(["--layout"], help: "Print every view's frame, instead of rendering."),
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
+                OptionSpec(["--json"], help: "Print one JSON object on stdout: the files written (path, pixels, frames, fps, seconds, bytes), the warnings, the seconds spent building, rendering and encoding, or the errors with their file and line (docs/JSON.md)."),
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
                 OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
@@ -219,6 +220,11 @@ enum RenderCommand {
             bar.finish()
             for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))
+            let pixels = renderer.pixelSize
+            output.report?.wrote(target, format: format.rawValue, width: pixels.width, height: pixels.height, frames: report.frames,
+                                 fps: fps, duration: Double(report.frames) / fps)
+            output.report?.timings["render"] = report.renderSeconds
+            output.report?.timings["encode"] = report.encodeSeconds
             return
         }
         if let framesText = args.string("--frames") {
@@ -238,6 +244,7 @@ enum RenderCommand {
             let total = frames.count, first = names.name(frames.lowerBound)
             Interruption.setMessageOnStop { "interrupted: \(written.value) of \(total) frames were written, from \(first); each is complete" }
             defer { Interruption.setMessageOnStop(nil) }
+            let t = Date()
             for (i, n) in frames.enumerated() {
                 let image = try await renderer.frame(n)
                 try written.record { try image.writePNG(to: URL(fileURLWithPath: names.name(n))) }
@@ -245,6 +252,20 @@ enum RenderCommand {
             }
             bar.finish()
             output.warn("wrote \(frames.count) frames to \(names.name(frames.lowerBound)) … \(names.name(frames.upperBound))")
+            if output.report != nil {
+                let bytes = frames.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: names.name($1))[.size] as? Int) ?? 0) }
+                let pixels = renderer.pixelSize
+                output.report?.wrote(pattern, format: "png-sequence", width: pixels.width, height: pixels.height, frames: frames.count,
+                                     fps: fps, duration: Double(frames.count) / fps, bytes: bytes)
+                output.report?.timings["render"] = Date().timeIntervalSince(t)
+            }
+            return
+        }
+        let t = Date()
+        if out == "-" {
+            // A still PNG on standard output, for a pipe; --json would share stdout with it.
+            guard output.report == nil else { throw UsageError("-o - writes the PNG to stdout, where --json would print too; give -o a file with --json") }
+            output.binary = try await renderer.still(at: time ?? 0).pngData()
             return
         }
         let url = URL(fileURLWithPath: out)
@@ -252,6 +273,8 @@ enum RenderCommand {
         let image = try await renderer.still(at: time ?? 0)
         try image.writePNG(to: url)
         output.warn("wrote \(url.path) (\(image.width)x\(image.height) px at \(time ?? 0) s)")
+        output.report?.wrote(url.path, format: "png", width: image.width, height: image.height)
+        output.report?.timings["render"] = Date().timeIntervalSince(t)
     }
 }
 

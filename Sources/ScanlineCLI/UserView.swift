@@ -96,7 +96,7 @@ enum UserView {
         let fm = FileManager.default
         var candidates: [URL] = []
         if let s = ProcessInfo.processInfo.environment["SCANLINE_SOURCE"], !s.isEmpty { candidates.append(URL(fileURLWithPath: s)) }
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let exe = PrebuiltScanline.runningExecutable.resolvingSymlinksInPath()
         candidates.append(exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/scanline/source"))
         candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
         for c in candidates where fm.fileExists(atPath: c.appendingPathComponent("Package.swift").path)
@@ -380,10 +380,15 @@ enum UserView {
         let out = output
         let errors = try build(prepared, progress: quiet || !out.isTerminal ? nil : { out.live("\r\u{1B}[K" + $0) })
         if !quiet && output.isTerminal { output.live("\r\u{1B}[K") }
+        output.report?.timings["build"] = Date().timeIntervalSince(started)
         guard errors.isEmpty else {
             for e in errors.prefix(60) { output.warn(e) }
             let count = errorCount(errors)
             output.warn("scanline render: your files did not compile (\(count) error\(count == 1 ? "" : "s"))")
+            output.report?.errors = errors.compactMap { JSONReport.compileFailure([$0]) }
+            if output.report?.errors.isEmpty == true {
+                output.report?.errors = [JSONReport.Failure(code: "compile", message: errors.first ?? "your files did not compile")]
+            }
             return 1
         }
         if !quiet { output.live(String(format: "built in %.1f s\n", Date().timeIntervalSince(started))) }
@@ -410,8 +415,21 @@ enum UserView {
         p.executableURL = prepared.binary
         p.arguments = forwarded
         p.environment = env
-        try p.run()             // its output goes where ours does
+        // Its output goes where ours does; with --json its report is read, and the build's added.
+        let reply = Pipe()
+        if output.report != nil { p.standardOutput = reply }
+        try p.run()
+        let printed = output.report != nil ? reply.fileHandleForReading.readDataToEndOfFile() : Data()
         p.waitUntilExit()
+        if let host = output.report {
+            guard var child = try? JSONDecoder().decode(JSONReport.self, from: printed) else {
+                output.report?.errors = [JSONReport.Failure(code: "failed", message: "your view's program printed no report (exit \(p.terminationStatus))")]
+                return p.terminationStatus == 0 ? 1 : p.terminationStatus
+            }
+            child.timings.merge(host.timings) { a, _ in a }
+            child.warnings = host.warnings + child.warnings
+            output.report = child
+        }
         return p.terminationStatus
     }
 }

@@ -9,17 +9,28 @@ enum Binary {
 
     @discardableResult
     static func run(_ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, stderr: String) {
+        let r = try capture(args, environment: environment)
+        return (r.code, r.stderr)
+    }
+
+    /// Runs the binary with its stdout collected too (read on a thread of its own, so that
+    /// neither pipe can fill while the other is read).
+    static func capture(_ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, stdout: Data, stderr: String) {
         let p = Process()
         p.executableURL = url
         p.arguments = args
         if let environment { p.environment = environment }
-        let err = Pipe()
+        let err = Pipe(), out = Pipe()
         p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
+        p.standardOutput = out
         try p.run()
+        nonisolated(unsafe) var stdout = Data()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { stdout = out.fileHandleForReading.readDataToEndOfFile(); done.signal() }
         let data = err.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (p.terminationStatus, stdout, String(decoding: data, as: UTF8.self))
     }
 
     /// The command lines of processes whose arguments mention `text` (a test's unique folder), once

@@ -61,13 +61,15 @@ import Testing
         { try SceneRenderer(try SceneRegistry.named(scene)!.make(SceneArguments([:])), size: CGSize(width: 96, height: 64), scale: 1, fps: 10) }
     }
 
-    /// The single render, then `join` of 1, 2, 3 and 7 shards: the same bytes.
-    func check(_ ext: String, scene: String) async throws {
+    /// The single render, then `join` of `splits` shards each: the same bytes. 4 shards of the
+    /// 6 segments is uneven (2, 2, 1, 1); 7 leaves a shard with no segment. Other counts add no
+    /// coverage: the split itself is ShardRangeTests'.
+    func check(_ ext: String, scene: String, splits: [Int] = [4]) async throws {
         let format = ExportFormat.from(path: "x." + ext) ?? .pngSequence
         let single = folder.appendingPathComponent("\(scene)-single.\(ext)").path
         _ = try await exportAnimation(to: single, format: format, options: Self.options(), makeRenderer: make(scene))
         let reference = try Data(contentsOf: URL(fileURLWithPath: single))
-        for n in [1, 2, 3, 7] {
+        for n in splits {
             var shards: [URL] = []
             for i in 0..<n {
                 let url = folder.appendingPathComponent("\(scene).\(ext).shard-\(i)of\(n)")
@@ -86,7 +88,7 @@ import Testing
     // turn transparent as they move); counter rolls digits with withAnimation(.snappy).
     @Test(arguments: ["gif", "apng", "webp"]) func animatedImagesJoinByteForByte(_ ext: String) async throws {
         try await check(ext, scene: "text-transition")
-        try await check(ext, scene: "counter")
+        if ext == "gif" { try await check(ext, scene: "counter", splits: [7]) }
     }
 
     @Test(arguments: ["mp4", "webm"]) func videoJoinsByteForByte(_ ext: String) async throws {

@@ -170,6 +170,21 @@ import Testing
         #expect(!broken.stderr.contains("user-view/Sources"), "\(broken.stderr.suffix(3000))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
 
+        // With --json, the compile error is in the report, with the user's file and line.
+        let jsonRun = try Binary.capture(["render", work.appendingPathComponent("Broken.swift").path, "-o", folder.appendingPathComponent("x.png").path,
+                                          "--cache", cache.path, "--json"])
+        let failed = try JSONDecoder().decode(JSONReport.self, from: jsonRun.stdout)
+        #expect(jsonRun.code == 1 && !failed.ok && failed.exitCode == 1, "\(jsonRun.stderr.suffix(2000))")
+        #expect(failed.errors.first?.code == "compile" && failed.errors.first?.file == work.appendingPathComponent("Broken.swift").path
+                && failed.errors.first?.line == 6, "\(failed.errors)")
+        #expect(failed.timings["build"] != nil)
+        // And on success, the child's outputs with the build's time.
+        let jsonOut = folder.appendingPathComponent("json.png")
+        let ok = try Binary.capture(["render", badge.path, "--size", "120x60", "--scale", "1", "-o", jsonOut.path, "--cache", cache.path, "--json"])
+        let report = try JSONDecoder().decode(JSONReport.self, from: ok.stdout)
+        #expect(ok.code == 0 && report.ok && report.outputs.map(\.path) == [jsonOut.path] && report.outputs.first?.width == 120, "\(ok.stderr.suffix(2000))")
+        #expect(report.timings["build"] != nil && report.timings["render"] != nil)
+
         // A one-line edit rebuilds only the user's module.
         let edited = try String(contentsOf: badge, encoding: .utf8).replacingOccurrences(of: "fill: .red", with: "fill: .green")
         try edited.write(to: badge, atomically: true, encoding: .utf8)
