@@ -11,6 +11,7 @@ enum ApplyCommand {
         summary: "Apply an effect or a .metal shader to an image (PNG, JPEG) or to every frame of a video.",
         usage: "apply <effect | file.metal[:function]> <input> -o <output> [options]",
         options: [
+            CommonOptions.json,
             OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write: .png for images; " + VideoProcessor.supportedExtensions.map { "." + $0 }.joined(separator: ", ") + " for video."),
             OptionSpec(["--amount"], value: "VALUE", help: "The effect's strength, 0...1, or keyframes seconds:value,… (e.g. 0:0,1:1,3:0). Default 1."),
             OptionSpec(["--time"], value: "SECONDS", help: "The moment to render, for images (video follows its timestamps). Default 0."),
@@ -93,6 +94,15 @@ enum ApplyCommand {
             }, progress: { done, total in bar.update(done, total) })
             bar.finish()
             output.warn("wrote \(processor.output.path)")
+            if output.report != nil {
+                if processor.shard == nil, let info = try? FFmpeg.probe(processor.output) {
+                    output.report?.wrote(processor.output.path, format: processor.container, width: info.width, height: info.height,
+                                         frames: info.frameTimes.count, fps: info.fps, duration: Double(info.frameTimes.count) / info.fps)
+                } else {
+                    // A shard file is Scanline's own container, not a video ffprobe reads.
+                    output.report?.wrote(processor.output.path, format: "shard", width: 0, height: 0, frames: 0)
+                }
+            }
             return
         }
         for o in ["--shard", "--shards", "--local", "--gop"] where args.string(o) != nil || args.has(o) {
@@ -110,6 +120,7 @@ enum ApplyCommand {
         let result = try apply(image, time)
         try result.writePNG(to: outputURL)
         output.warn("wrote \(outputURL.path) (\(result.width)x\(result.height) px)")
+        output.report?.wrote(outputURL.path, format: "png", width: result.width, height: result.height)
     }
 }
 

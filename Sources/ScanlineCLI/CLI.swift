@@ -220,6 +220,8 @@ enum Help {
 
 /// Options every rendering command shares, parsed in one place.
 enum CommonOptions {
+    /// `--json` (docs/JSON.md), for the commands that write files.
+    static let json = OptionSpec(["--json"], help: "Print one JSON object on stdout: the files written (path, pixels, frames, fps, seconds, bytes), the warnings, the seconds spent, or the errors with their file and line (docs/JSON.md).")
     static let weights: [(String, Font.Weight)] = Font.Weight.allCases.map { ("\($0)", $0) }
     static let designs: [(String, Font.Design)] = Font.Design.allCases.map { ($0.rawValue, $0) }
     static let styles: [(String, Font.TextStyle)] = Font.TextStyle.allCases.map { ($0.rawValue, $0) }

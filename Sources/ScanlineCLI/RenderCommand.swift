@@ -56,7 +56,7 @@ enum RenderCommand {
                 OptionSpec(["--accessibility"], help: "Print what a screen reader would read, instead of rendering."),
                 OptionSpec(["--layout"], help: "Print every view's frame, instead of rendering."),
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
-                OptionSpec(["--json"], help: "Print one JSON object on stdout: the files written (path, pixels, frames, fps, seconds, bytes), the warnings, the seconds spent building, rendering and encoding, or the errors with their file and line (docs/JSON.md)."),
+                CommonOptions.json,
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
                 OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
@@ -221,7 +221,7 @@ enum RenderCommand {
             for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))
             let pixels = renderer.pixelSize
-            output.report?.wrote(target, format: format.rawValue, width: pixels.width, height: pixels.height, frames: report.frames,
+            output.report?.wrote(target, format: request == nil ? format.rawValue : "shard", width: pixels.width, height: pixels.height, frames: report.frames,
                                  fps: fps, duration: Double(report.frames) / fps)
             output.report?.timings["render"] = report.renderSeconds
             output.report?.timings["encode"] = report.encodeSeconds

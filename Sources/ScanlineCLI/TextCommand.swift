@@ -7,6 +7,7 @@ enum TextCommand {
         summary: "Render text to a PNG, laid out as SwiftUI lays out Text.",
         usage: "text <string> -o <file.png> [options]",
         options: [
+            CommonOptions.json,
             OptionSpec(["--output", "-o"], value: "FILE", help: "The PNG to write (written atomically)."),
             OptionSpec(["--style"], value: "STYLE", help: "Text style: " + CommonOptions.styles.map(\.0).joined(separator: ", ") + ". Default body."),
             OptionSpec(["--size"], value: "POINTS", help: "A fixed font size instead of a text style."),
@@ -79,5 +80,6 @@ enum TextCommand {
         }
         try image.writePNG(to: url)
         output.warn("wrote \(url.path) (\(image.width)x\(image.height) px, \(layout.count) line\(layout.count == 1 ? "" : "s"))")
+        output.report?.wrote(url.path, format: "png", width: image.width, height: image.height)
     }
 }

@@ -8,6 +8,7 @@ enum TranscriptCommand {
         summary: "Make a video of a transcript (WebVTT or SRT) over its cover art, in step with the cues, with the audio.",
         usage: "transcript <talk.vtt|talk.srt> -o clip.mp4 [--cover art.jpg] [--audio talk.mp3] [--from T --to T] [options]",
         options: [
+            CommonOptions.json,
             OptionSpec(["--output", "-o"], value: "FILE", help: "The video (.mp4, .webm, .mov, .mkv) or a .gif/.webp/.apng."),
             OptionSpec(["--cover"], value: "IMAGE", help: "Cover art (PNG or JPEG). Default: a generated gradient."),
             OptionSpec(["--audio"], value: "FILE", help: "The recording, muxed and cut to the clip."),
@@ -105,5 +106,10 @@ enum TranscriptCommand {
         bar.finish()
         output.warn(String(format: "wrote %@ (%d frames, %.1f s of transcript from %.1f s; render %.1f s, encode %.1f s)",
                            target, report.frames, to - from, from, report.renderSeconds, report.encodeSeconds))
+        let pixels = try PixelBuffer.pixelSize(for: size, scale: scale)
+        output.report?.wrote(target, format: request == nil ? format.rawValue : "shard", width: pixels.width, height: pixels.height,
+                             frames: report.frames, fps: fps, duration: Double(report.frames) / fps)
+        output.report?.timings["render"] = report.renderSeconds
+        output.report?.timings["encode"] = report.encodeSeconds
     }
 }

@@ -40,6 +40,28 @@ import Testing
         #expect(animation.timings["render"] != nil && animation.timings["encode"] != nil)
     }
 
+    @Test func textAndApplyReportTheirPNGs() async throws {
+        let folder = makeTestFolder("scanline-json-text")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let title = folder.appendingPathComponent("title.png").path
+        let (code, output) = await Self.run(["text", "Hi", "--scale", "1", "-o", title, "--json"])
+        #expect(code == 0, "\(output.stderr)")
+        let report = try Self.decode(output.stdout)
+        let image = try PixelBuffer(contentsOf: URL(fileURLWithPath: title))
+        #expect(report.command == "text" && report.outputs.map(\.path) == [title])
+        #expect(report.outputs.first?.width == image.width && report.outputs.first?.height == image.height && report.outputs.first?.frames == 1)
+
+        let glitched = folder.appendingPathComponent("glitched.png").path
+        let (applied, applyOutput) = await Self.run(["apply", "chromatic-glitch", title, "--amount", "1", "-o", glitched, "--json"])
+        #expect(applied == 0, "\(applyOutput.stderr)")
+        let applyReport = try Self.decode(applyOutput.stdout)
+        #expect(applyReport.command == "apply" && applyReport.outputs.first?.path == glitched && applyReport.outputs.first?.width == image.width)
+        #expect(applyReport.outputs.first?.bytes == (try FileManager.default.attributesOfItem(atPath: glitched)[.size] as? Int))
+        // A command that does not take --json yet says so, as an unknown option.
+        let (join, joinOutput) = await Self.run(["join", title, "-o", glitched, "--json"])
+        #expect(join == 2 && joinOutput.stderr.contains("--json"), "\(joinOutput.stderr)")
+    }
+
     @Test func aBadArgumentIsAUsageErrorInTheReport() async throws {
         let (code, output) = await Self.run(["render", "glitch-text", "--size", "NaNxNaN", "-o", "/tmp/never.png", "--json"])
         #expect(code == 2)

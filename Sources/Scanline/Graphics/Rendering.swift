@@ -1,6 +1,12 @@
 internal import CCairo
 
 extension PixelBuffer {
+    /// The whole pixels of a canvas of `size` points at `scale` (rounded up), as `render` makes
+    /// it; a NaN, negative, zero or too large size is an error.
+    public static func pixelSize(for size: CGSize, scale: CGFloat) throws -> (width: Int, height: Int) {
+        try CairoSurface.pixelSize(size, scale: scale)
+    }
+
     /// Renders a drawing into a new image, as SwiftUI's `Image(size:opaque:renderer:)` does.
     ///
     /// - Parameters:

@@ -11,7 +11,7 @@
     /// Pixels per point.
     public let scale: CGFloat
     /// The frames' size in pixels: `size` × `scale`, rounded up.
-    public var pixelSize: (width: Int, height: Int) { (try? CairoSurface.pixelSize(size, scale: scale)) ?? (0, 0) }
+    public var pixelSize: (width: Int, height: Int) { (try? PixelBuffer.pixelSize(for: size, scale: scale)) ?? (0, 0) }
     /// Frames per second: frame n is at n/fps seconds.
     public let fps: Double
     /// The environment the view is built in (colour scheme, Dynamic Type, Reduce Motion…).
