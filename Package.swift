@@ -59,9 +59,14 @@ package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
 // The prebuilt Scanline that `scanline render FILE.swift` and `preview` compile users' files
 // against (docs/PREBUILT.md): one shared library of the modules a user's view may import, built
 // with the `scanline` binary (`make release`, `make install`) from the same object files.
-package.products.append(.library(name: "ScanlineKit", type: .dynamic, targets: ["SwiftUI", "ScanlineBlocks", "ScanlineCLI"]))
+package.products.append(.library(name: "ScanlineKit", type: .dynamic, targets: ["SwiftUI", "ScanlineBlocks", "ScanlineCLI", "simd"]))
+// Stand-ins for Apple's modules that SwiftUI code imports (docs/PORTING.md says what each holds).
+package.products.append(.library(name: "simd", targets: ["simd"]))
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["Scanline"], path: "Sources/SwiftUI"),
+    .target(name: "simd", path: "Sources/simd"),
+    // Compiled against the stand-in alone, with code in the shape public packages write.
+    .testTarget(name: "simdTests", dependencies: ["simd"], path: "Tests/simdTests"),
     .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests",
                 resources: [.process("Resources")]),
 ]

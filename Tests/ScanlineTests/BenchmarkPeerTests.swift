@@ -9,19 +9,6 @@ import Testing
 @Suite(.spawnsProcesses) struct BenchmarkPeerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func compile(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func theMetalPeerBuildsAgainstTodaysHeaders() throws {
         let clangxx = try MetalCompiler.toolchain().clang
         let headers = makeTestFolder("scanline-peer-headers")
@@ -29,14 +16,14 @@ import Testing
         try ShaderLibrary.writeMetalHeaders(to: headers)
         let shader = Self.root.appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal").path
         let flags = ShaderLibrary.metalCompilerFlags.filter { $0 != "-x" && $0 != "c++" }
-        let (code, out) = try Self.compile(clangxx, ["-fsyntax-only", "-O3"] + flags + ["-x", "c++", "-I", headers.path, "-DSHADER=\"\(shader)\"",
+        let (code, out) = try runTool(clangxx, ["-fsyntax-only", "-O3"] + flags + ["-x", "c++", "-I", headers.path, "-DSHADER=\"\(shader)\"",
                                                    Self.root.appendingPathComponent("Benchmarks/peers/metal_plain.cpp").path])
         #expect(code == 0, "Benchmarks/peers/metal_plain.cpp no longer builds against Scanline's Metal headers:\n\(out.suffix(3000))")
     }
 
     @Test func theCPeerBuilds() throws {
         let clang = try MetalCompiler.toolchain().clang.deletingLastPathComponent().appendingPathComponent("clang")
-        let (code, out) = try Self.compile(clang, ["-fsyntax-only", "-O3", Self.root.appendingPathComponent("Benchmarks/peers/glitch.c").path])
+        let (code, out) = try runTool(clang, ["-fsyntax-only", "-O3", Self.root.appendingPathComponent("Benchmarks/peers/glitch.c").path])
         #expect(code == 0, "Benchmarks/peers/glitch.c no longer builds:\n\(out.suffix(3000))")
     }
 }

@@ -16,19 +16,22 @@ import Testing
         let package = folder.appendingPathComponent("Dependent")
         try FileManager.default.copyItem(at: fixture, to: package)
         let template = package.appendingPathComponent("Package.swift.template")
+        // Scanline by the path the tutorial's package uses too, built from scratch into the
+        // scratch folder that package then reuses (SharedPackageBuild).
+        try SharedPackageBuild.prepare(fresh: true)
         let manifest = try String(contentsOf: template, encoding: .utf8)
-            .replacingOccurrences(of: "@SCANLINE@", with: Self.repository.path)
-            .replacingOccurrences(of: "@SCANLINE_ID@", with: Self.repository.lastPathComponent.lowercased())
+            .replacingOccurrences(of: "@SCANLINE@", with: SharedPackageBuild.source.path)
+            .replacingOccurrences(of: "@SCANLINE_ID@", with: SharedPackageBuild.source.lastPathComponent)
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: template)
 
-        let scratch = folder.appendingPathComponent("build").path
+        let scratch = SharedPackageBuild.scratch.path
         let (status, output) = try await Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch])
         #expect(status == 0, "swift build failed:\n\(output.suffix(4000))")
         let warnings = output.split(separator: "\n").filter { $0.contains("warning:") }
         #expect(warnings.isEmpty, "a package that depends on Scanline sees \(warnings.count) warning(s):\n\(warnings.prefix(20).joined(separator: "\n"))")
         let (runStatus, runOutput) = try await Self.swift(["run", "--skip-build", "--package-path", package.path,
-                                                     "--scratch-path", folder.appendingPathComponent("build").path, "Dependent"])
+                                                     "--scratch-path", scratch, "Dependent"])
         #expect(runStatus == 0 && runOutput.contains("rendered ") && !runOutput.contains("rendered 0x0"), "the dependent's program: \(runOutput.suffix(2000))")
         try await snapshotTestsOfTheDependent(package, scratch: scratch, folder: folder)
     }

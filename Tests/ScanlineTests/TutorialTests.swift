@@ -6,10 +6,12 @@ import Testing
 /// docs/TUTORIAL.md, run as written (issue #18 point 6): every `<!-- file: PATH -->` block is
 /// written to PATH, and every line of every `sh` block is run in order, in a fresh folder, with
 /// the `scanline` this suite built on PATH and no `CI` in the environment (the tutorial is for a
-/// developer's machine, where recording references is allowed). Two things differ from a user's
-/// machine, both stated here: Scanline's installed sources (`/usr/local/share/scanline/source`)
-/// are this checkout, through a symlink of that name; and `scanline preview`, which serves until
-/// Ctrl-C, is started, asked for its state and a frame over HTTP, and stopped with SIGINT.
+/// developer's machine, where recording references is allowed). Three things differ from a user's
+/// machine, stated here: Scanline's installed sources (`/usr/local/share/scanline/source`)
+/// are this checkout, through a symlink of that name; the package's `.build` is a link to the
+/// folder DependentPackageTests built Scanline in (SharedPackageBuild), so Scanline is compiled
+/// once for both; and `scanline preview`, which serves until Ctrl-C, is started, asked for its
+/// state and a frame over HTTP, and stopped with SIGINT.
 extension UserViewBuildTests {
     static let tutorial = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/TUTORIAL.md")
@@ -47,11 +49,11 @@ extension UserViewBuildTests {
     @Test(.timeLimit(.minutes(30))) func theTutorialRunsAsWritten() throws {
         let root = makeTestFolder("scanline-tutorial")
         let fm = FileManager.default
-        // /usr/local/share/scanline/source, as make install makes it: here, this checkout.
-        let installed = root.appendingPathComponent("share/scanline/source")
-        try fm.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // /usr/local/share/scanline/source, as make install makes it: here, a link to this
+        // checkout, the one DependentPackageTests builds Scanline through (SharedPackageBuild).
+        try SharedPackageBuild.prepare(fresh: false)
+        let installed = SharedPackageBuild.source
         let checkout = Self.tutorial.deletingLastPathComponent().deletingLastPathComponent()
-        try fm.createSymbolicLink(at: installed, withDestinationURL: checkout)
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
         env["PATH"] = Binary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
@@ -77,22 +79,18 @@ extension UserViewBuildTests {
                 #expect(fm.fileExists(atPath: cwd.path), "cd \(cwd.path)")
                 continue
             }
+            if command == "SCANLINE_RECORD=1 swift test" && !fm.fileExists(atPath: cwd.appendingPathComponent(".build").path) {
+                // The package's build folder is the shared one, where Scanline is built already.
+                try fm.createSymbolicLink(at: cwd.appendingPathComponent(".build"), withDestinationURL: SharedPackageBuild.scratch)
+            }
             if command.hasPrefix("scanline preview ") {
                 try Self.tryPreview(command, in: cwd, environment: env)
                 continue
             }
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/bash")
-            p.arguments = ["-c", command]
-            p.currentDirectoryURL = cwd
-            p.environment = env
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = out
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0, "\(command): exit \(p.terminationStatus)\n\(text.suffix(4000))")
+            let (status, text) = try runTool(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: cwd, environment: env)
+            // The error lines first: a build's error can come before a long tail of progress lines.
+            let errors = text.split(separator: "\n").filter { $0.contains("error") || $0.contains("Killed") }.prefix(20).joined(separator: "\n")
+            #expect(status == 0, "\(command): exit \(status)\n\(errors)\n…\n\(text.suffix(4000))")
             if command.hasPrefix("scanline shaders") { #expect(text.contains("shimmer") && text.contains("center") && text.contains("width"), "\(text)") }
             if command.hasPrefix("ls ") { #expect(text.contains("shimmer@0s.png") && text.contains("shimmer@0.5s.png"), "\(text)") }
         }

@@ -256,17 +256,9 @@ import Testing
         try fm.createSymbolicLink(at: kit.appendingPathComponent("libScanlineKit.so"), withDestinationURL: built.appendingPathComponent("libScanlineKit.so"))
         try fm.createSymbolicLink(at: kit.appendingPathComponent("Modules"), withDestinationURL: built.appendingPathComponent("Modules"))
         try "Swift version 5.10 (swift-5.10-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n".write(to: kit.appendingPathComponent("swift-version.txt"), atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = bin.appendingPathComponent("scanline")
-        p.arguments = ["render", Self.fixtures.appendingPathComponent("Badge.swift").path, "-o", prefix.appendingPathComponent("x.png").path,
-                       "--cache", prefix.appendingPathComponent("cache").path]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1, "\(text)")
+        let (code, text) = try runTool(bin.appendingPathComponent("scanline"), ["render", Self.fixtures.appendingPathComponent("Badge.swift").path,
+                                       "-o", prefix.appendingPathComponent("x.png").path, "--cache", prefix.appendingPathComponent("cache").path])
+        #expect(code == 1, "\(text)")
         let lines = text.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(text)")
         #expect(text.contains("the prebuilt Scanline in \(kit.path) was built by 'Swift version 5.10 (swift-5.10-RELEASE)'"), "\(text)")
@@ -308,6 +300,24 @@ import Testing
         #expect(r.code == 0, "\(r.stderr.suffix(2000))")
         let image = try PixelBuffer(contentsOf: out)
         #expect(image.width == 180 && image.height == 60)
+    }
+
+    /// Issue #27 point 1: a user's file that imports `simd` renders through the prebuilt
+    /// Scanline. Dot i's centre is (13, 13) + 6i·(cos 45°, sin 45°) points.
+    @Test func aFileThatImportsSimdRenders() throws {
+        let folder = makeTestFolder("scanline-simd-view")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("orbit.png")
+        let r = try Self.render([Self.fixtures.appendingPathComponent("Orbit.swift").path, "--scale", "1", "-o", out.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr.suffix(2000))")
+        let image = try PixelBuffer(contentsOf: out)
+        #expect(image.width == 60 && image.height == 60)
+        for i in [0, 3, 7] {
+            let c = 13 + 6 * Double(i) * 0.5.squareRoot()
+            let p = image[Int(c), Int(c)]
+            #expect(p.b == 255 && p.a == 255 && p.r < 60, "dot \(i) at \(Int(c)): \(p)")
+        }
+        #expect(image[42, 13].a == 0 && image[13, 42].a == 0, "off the diagonal")
     }
 
     /// `scanline preview FILE.swift FILE.metal`, as a user runs it, its stderr collected.
@@ -461,16 +471,7 @@ import Testing
     static let repository = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 
     static func make(_ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        p.arguments = ["--no-print-directory", "-C", repository.path] + args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runTool(URL(fileURLWithPath: "/usr/bin/make"), ["--no-print-directory", "-C", repository.path] + args)
     }
 
     @Test func installPutsTheBinaryAndTheSourcesInPlaceAndUninstallRemovesExactlyThem() throws {
@@ -511,18 +512,11 @@ import Testing
         let loaded = try PrebuiltScanline.load(kit, currentToolchain: try String(contentsOf: kit.appendingPathComponent("swift-version.txt"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(loaded.moduleMaps.allSatisfy { $0.path.hasPrefix(kit.path + "/CModules/") }, "\(loaded.moduleMaps)")
-        let render = Process()
-        render.executableURL = installed
         let red = prefix.appendingPathComponent("red.png")
-        render.arguments = ["render", SwiftSourceTests.fixtures.appendingPathComponent("Badge.swift").path, "--size", "120x60", "--scale", "1",
-                            "-o", red.path, "--cache", prefix.appendingPathComponent("cache").path]
-        let renderErr = Pipe()
-        render.standardError = renderErr
-        try render.run()
-        let renderText = String(decoding: renderErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        render.waitUntilExit()
-        #expect(render.terminationStatus == 0 && renderText.contains("against the prebuilt Scanline in \(kit.path)"), "\(renderText)")
-        if render.terminationStatus == 0 {
+        let (rendered, renderText) = try runTool(installed, ["render", SwiftSourceTests.fixtures.appendingPathComponent("Badge.swift").path,
+                                                             "--size", "120x60", "--scale", "1", "-o", red.path, "--cache", prefix.appendingPathComponent("cache").path])
+        #expect(rendered == 0 && renderText.contains("against the prebuilt Scanline in \(kit.path)"), "\(renderText)")
+        if rendered == 0 {
             let capsule = try PixelBuffer(contentsOf: red)[46, 30]
             #expect(capsule.r > 200 && capsule.g < 80 && capsule.b < 80, "\(capsule)")
         }

@@ -11,3 +11,53 @@ extension Trait where Self == ConditionTrait {
                   "its work runs in unsanitized child processes; make test runs it")
     }
 }
+
+/// Runs `tool` with `arguments` (in `folder`, with `environment`, when given) and waits: its exit
+/// status, and its stdout and stderr together.
+func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> (code: Int32, output: String) {
+    let p = Process()
+    p.executableURL = tool
+    p.arguments = arguments
+    if let folder { p.currentDirectoryURL = folder }
+    if let environment { p.environment = environment }
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    try p.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// One build of Scanline for the packages the suite makes that depend on it by path:
+/// DependentPackageTests builds it from scratch (every Scanline file compiled, so any warning
+/// shows), and the tutorial's package, run after it, reuses it instead of compiling Scanline a
+/// second time. Both name Scanline by the same path (`source`, a link to this checkout, where
+/// `make install` would put the sources) and build into the same scratch folder, so SwiftPM finds
+/// Scanline's objects up to date. Run alone, the tutorial builds the folder itself.
+enum SharedPackageBuild {
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// A folder of this checkout's own in the temporary folder.
+    static let root: URL = {
+        var h: UInt64 = 14695981039346656037
+        for b in checkout.path.utf8 { h = (h ^ UInt64(b)) &* 1099511628211 }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("scanline-package-build-" + String(h, radix: 16))
+    }()
+    /// `ROOT/share/scanline/source`: a link to the checkout, the path both packages depend on.
+    static var source: URL { root.appendingPathComponent("share/scanline/source") }
+    /// The scratch folder both build into.
+    static var scratch: URL { root.appendingPathComponent("build") }
+
+    /// Makes the link (once), and with `fresh` empties the scratch folder first.
+    static func prepare(fresh: Bool) throws {
+        let fm = FileManager.default
+        if fresh { try? fm.removeItem(at: scratch) }
+        try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+        if (try? fm.destinationOfSymbolicLink(atPath: source.path)) != checkout.path {
+            try? fm.removeItem(at: source)
+            try fm.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fm.createSymbolicLink(at: source, withDestinationURL: checkout)
+        }
+    }
+}
