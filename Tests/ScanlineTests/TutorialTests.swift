@@ -8,9 +8,10 @@ import Testing
 /// the `scanline` this suite built on PATH and no `CI` in the environment (the tutorial is for a
 /// developer's machine, where recording references is allowed). Three things differ from a user's
 /// machine, stated here: Scanline's installed sources (`/usr/local/share/scanline/source`)
-/// are this checkout, through a symlink of that name; the package's `.build` is a link to the
+/// are this checkout, through a symlink of that name; `swift test` is given `--scratch-path`, the
 /// folder DependentPackageTests built Scanline in (SharedPackageBuild), so Scanline is compiled
-/// once for both; and `scanline preview`, which serves until Ctrl-C, is started, asked for its
+/// once for both (a link named `.build` would not do: the compiler's module cache paths differ);
+/// and `scanline preview`, which serves until Ctrl-C, is started, asked for its
 /// state and a frame over HTTP, and stopped with SIGINT.
 extension UserViewBuildTests {
     static let tutorial = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -79,15 +80,13 @@ extension UserViewBuildTests {
                 #expect(fm.fileExists(atPath: cwd.path), "cd \(cwd.path)")
                 continue
             }
-            if command == "SCANLINE_RECORD=1 swift test" && !fm.fileExists(atPath: cwd.appendingPathComponent(".build").path) {
-                // The package's build folder is the shared one, where Scanline is built already.
-                try fm.createSymbolicLink(at: cwd.appendingPathComponent(".build"), withDestinationURL: SharedPackageBuild.scratch)
-            }
             if command.hasPrefix("scanline preview ") {
                 try Self.tryPreview(command, in: cwd, environment: env)
                 continue
             }
-            let (status, text) = try runTool(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: cwd, environment: env)
+            // `swift test` builds into the shared folder, where Scanline is built already.
+            let run = command.hasSuffix("swift test") ? command + " --scratch-path '\(SharedPackageBuild.scratch.path)'" : command
+            let (status, text) = try runTool(URL(fileURLWithPath: "/bin/bash"), ["-c", run], in: cwd, environment: env)
             // The error lines first: a build's error can come before a long tail of progress lines.
             let errors = text.split(separator: "\n").filter { $0.contains("error") || $0.contains("Killed") }.prefix(20).joined(separator: "\n")
             #expect(status == 0, "\(command): exit \(status)\n\(errors)\n…\n\(text.suffix(4000))")

@@ -33,7 +33,8 @@ func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environm
 /// DependentPackageTests builds it from scratch (every Scanline file compiled, so any warning
 /// shows), and the tutorial's package, run after it, reuses it instead of compiling Scanline a
 /// second time. Both name Scanline by the same path (`source`, a link to this checkout, where
-/// `make install` would put the sources) and build into the same scratch folder, so SwiftPM finds
+/// `make install` would put the sources) and build into the same scratch folder (`--scratch-path`,
+/// the same path string: the compiler's module cache is keyed by it), so SwiftPM finds
 /// Scanline's objects up to date. Run alone, the tutorial builds the folder itself.
 enum SharedPackageBuild {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
