@@ -19,13 +19,14 @@
 #define SCANLINE_BODY static inline __attribute__((always_inline))
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(SCANLINE_NO_CLONES)
-/// 1 when the CPU has AVX2; asked once, then read (relaxed atomics: every thread stores the same).
+#include "CScanline.h"
+/// 1 when the CPU has AVX2 (`scanline_cpu_has_avx2`); asked once, then read (relaxed atomics:
+/// every thread stores the same).
 static inline int scanline_has_avx2(void) {
     static int known;   // 0: not asked yet, 1: no, 2: yes
     int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
     if (k == 0) {
-        __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        k = scanline_cpu_has_avx2() ? 2 : 1;
         __atomic_store_n(&known, k, __ATOMIC_RELAXED);
     }
     return k == 2;

@@ -254,6 +254,16 @@ import Testing
         }
     }
 
+    /// Issue #27 point 5: `#include <SwiftUI/SwiftUI.h>`, as Apple's samples write it, compiles.
+    @Test func theSwiftUIHeaderNameApplesSamplesUse() throws {
+        let l = ShaderLibrary(url: MetalHeaderTests.folder.appendingPathComponent("apple-include.metal"))
+        let src = try MetalTests.noise(4, 2)
+        let out = try src.layerEffect(l.keepRed(), maxSampleOffset: .zero)
+        for y in 0..<2 { for x in 0..<4 {
+            #expect(out[x, y] == (src[x, y].r, 0, 0, 255), "at (\(x), \(y)): \(out[x, y]) from \(src[x, y])")
+        } }
+    }
+
     @Test func aNameInBothAMetalFileAndASwiftRegistrationIsAnError() throws {
         let l = ShaderLibrary(url: MetalHeaderTests.folder.appendingPathComponent("probes.metal"))
         l.register(Invert.self, as: "colorProbe")

@@ -637,6 +637,16 @@ namespace SwiftUI {
 }
 """#
 
+    /// `#include <SwiftUI/SwiftUI.h>`, the name Apple's own shader samples use: the same as
+    /// `SwiftUI_Metal.h`.
+    static let swiftUI = """
+    // The name Apple's samples include; SwiftUI's Metal declarations are in SwiftUI_Metal.h.
+    #pragma once
+    #include <SwiftUI/SwiftUI_Metal.h>
+
+    """
+
     /// Path inside the include folder → contents.
-    static let files: [(path: String, text: String)] = [("metal_stdlib", metalStdlib), ("SwiftUI/SwiftUI_Metal.h", swiftUIMetal)]
+    static let files: [(path: String, text: String)] = [("metal_stdlib", metalStdlib), ("SwiftUI/SwiftUI_Metal.h", swiftUIMetal),
+                                                        ("SwiftUI/SwiftUI.h", swiftUI)]
 }
