@@ -24,6 +24,12 @@ enum UserView {
         var ignoredTraits: [String] = []
     }
 
+    /// A `#Preview`'s body, with the canvas its traits ask for.
+    static func choice(_ preview: SwiftSource.Preview, describes: String) -> Choice {
+        let (canvas, ignored) = canvas(traits: preview.traits)
+        return Choice(body: preview.body, describes: describes, canvas: canvas, ignoredTraits: ignored)
+    }
+
     /// The canvas a `#Preview`'s `traits:` ask for, and the traits that say nothing of size
     /// (`UserViewCanvas` lists the rule).
     static func canvas(traits: String?) -> (canvas: UserViewCanvas, ignored: [String]) {
@@ -73,13 +79,9 @@ enum UserView {
                 let names = all.compactMap(\.preview.name)
                 throw UsageError("no #Preview(\"\(preview)\") in the files" + (names.isEmpty ? "" : "; previews: " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
             }
-            let (canvas, ignored) = Self.canvas(traits: p.preview.traits)
-            return Choice(body: p.preview.body, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)", canvas: canvas, ignoredTraits: ignored)
+            return choice(p.preview, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)")
         }
-        if let p = all.first {
-            let (canvas, ignored) = Self.canvas(traits: p.preview.traits)
-            return Choice(body: p.preview.body, describes: "the #Preview at \(p.file):\(p.preview.line)", canvas: canvas, ignoredTraits: ignored)
-        }
+        if let p = all.first { return choice(p.preview, describes: "the #Preview at \(p.file):\(p.preview.line)") }
         var types: [String] = []
         for f in files { types += try f.source.viewTypes() }
         guard types.count == 1 else {
@@ -105,6 +107,9 @@ enum UserView {
         }
         throw ScanlineError.fileNotFound(path: "Scanline's package sources (set SCANLINE_SOURCE to a Scanline checkout, or run make install)")
     }
+
+    /// The toolchain's `swiftc`, beside its `swift`.
+    static func swiftcTool() throws -> URL { try swiftTool().deletingLastPathComponent().appendingPathComponent("swiftc") }
 
     /// The toolchain's `swift`.
     static func swiftTool() throws -> URL {
@@ -262,7 +267,7 @@ enum UserView {
     /// kit built by another toolchain, or out of date, is an error that says what to do.
     static func chooseKit(fromSource: Bool, note: (String) -> Void) throws -> PrebuiltScanline? {
         if fromSource { return nil }
-        let swiftc = try swiftTool().deletingLastPathComponent().appendingPathComponent("swiftc")
+        let swiftc = try swiftcTool()
         do {
             return try PrebuiltScanline.find(currentToolchain: try PrebuiltScanline.currentToolchain(swiftc))
         } catch let p as PrebuiltScanline.Problem {
@@ -331,7 +336,7 @@ enum UserView {
     static func compile(_ p: Prepared, kit: PrebuiltScanline, line: (String) -> Void) throws -> Int32 {
         let fm = FileManager.default
         let sources = ((try? fm.contentsOfDirectory(atPath: p.sources.path)) ?? []).sorted().map { p.sources.appendingPathComponent($0).path }
-        let swiftc = try swiftTool().deletingLastPathComponent().appendingPathComponent("swiftc")
+        let swiftc = try swiftcTool()
         let temporary = p.package.appendingPathComponent("UserView.building-\(ProcessInfo.processInfo.processIdentifier)")
         let arguments = kit.compilerArguments(sources: sources, output: temporary, moduleCache: p.cache.appendingPathComponent("module-cache"),
                                               cFlags: try PrebuiltScanline.cFlags())
