@@ -27,6 +27,7 @@ enum BatchCommand {
             OptionSpec(["--shard"], value: "I/N", help: "Take lines I, I+N, I+2N … (counted from 0). Without it, a job array's index is read from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX."),
             OptionSpec(["--shards"], value: "N", help: "How many copies the job array runs."),
             OptionSpec(["--quiet", "-q"], help: "Only the summary."),
+            CommonOptions.json,
         ],
         examples: [
             "scanline batch episodes.jsonl",
@@ -84,7 +85,9 @@ enum BatchCommand {
             default: throw JobFailed(description: "\"\(key)\" must be a string, a number or true/false")
             }
         }
-        return (argv + ["-o", output, "--quiet"], output)
+        // Quiet where the command has --quiet (text, for one, prints nothing but its result).
+        let quiet = ScanlineCLI.commands.first { $0.name == command }?.options.contains { $0.names.contains("--quiet") } == true
+        return (argv + ["-o", output] + (quiet ? ["--quiet"] : []), output)
     }
 
     /// The job's hash: FNV-1a (64 bits) of Scanline's version and the line's JSON with sorted
@@ -135,7 +138,14 @@ enum BatchCommand {
                     try? FileManager.default.removeItem(at: marker(out))
                     var o = Output()
                     o.isTerminal = false
-                    let code = await ScanlineCLI.run(argv, output: &o)
+                    // With --json, each job reports too, and its outputs and warnings join the batch's.
+                    let reports = output.report != nil && ScanlineCLI.commands.first { $0.name == argv[0] }?.options.contains { $0.names.contains("--json") } == true
+                    let code = await ScanlineCLI.run(argv + (reports ? ["--json"] : []), output: &o)
+                    if reports, let job = try? JSONDecoder().decode(JSONReport.self, from: Data(o.stdout.utf8)) {
+                        output.report?.outputs += job.outputs
+                        output.report?.warnings += job.warnings.map { "line \(number + 1): \($0)" }
+                        for (k, v) in job.timings where k != "total" { output.report?.timings[k, default: 0] += v }
+                    }
                     guard code == 0 else {
                         throw JobFailed(description: o.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(code)")
                     }
@@ -144,6 +154,7 @@ enum BatchCommand {
                 }
             } catch {
                 outcome.error = "\(error)"
+                output.report?.errors.append(JSONReport.Failure(code: "job", message: "\(error)", file: jobsPath, line: number + 1))
             }
             outcome.seconds = Date().timeIntervalSince(started)
             if !quiet {

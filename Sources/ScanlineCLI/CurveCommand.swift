@@ -10,6 +10,7 @@ enum CurveCommand {
             OptionSpec(["--step"], value: "SECONDS", help: "Time between printed rows. Default 0.05."),
             OptionSpec(["--duration"], value: "SECONDS", help: "How long to show. Default: until it finishes (at most 10 s; 2 s for repeatForever)."),
             OptionSpec(["--output", "-o"], value: "FILE", help: "Also plot the curve to a PNG."),
+            CommonOptions.json,
         ],
         examples: [
             "scanline curve \"spring(response: 0.55, dampingFraction: 0.9)\"",
@@ -37,8 +38,10 @@ enum CurveCommand {
         }
         if args.string("--output") != nil {
             let url = try CommonOptions.pngOutputURL(args)
-            try plot(animation, duration: duration).writePNG(to: url)
+            let image = try plot(animation, duration: duration)
+            try image.writePNG(to: url)
             output.warn("wrote \(url.path)")
+            output.report?.wrote(url.path, format: "png", width: image.width, height: image.height)
         }
     }
 

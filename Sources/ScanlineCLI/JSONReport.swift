@@ -62,11 +62,27 @@ public struct JSONReport: Codable, Sendable, Equatable {
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? #"{"schema":1,"ok":false}"#
     }
 
-    /// Records the file at `path` (its byte count read from disk, or `bytes`).
+    /// Records the file at `path` (its byte count read from disk, or `bytes`; for a PNG sequence
+    /// the frames 0 ..< `frames` its pattern names, added up).
     mutating func wrote(_ path: String, format: String, width: Int, height: Int, frames: Int = 1, fps: Double? = nil,
                         duration: Double? = nil, bytes: Int? = nil) {
-        let size = bytes ?? ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        outputs.append(File(path: path, format: format, width: width, height: height, frames: frames, fps: fps, duration: duration, bytes: size))
+        func size(_ p: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: p)[.size] as? Int) ?? 0 }
+        var total = bytes ?? size(path)
+        if bytes == nil, format == "png-sequence", let names = try? FramePattern(path) {
+            total = (0..<frames).reduce(0) { $0 + size(names.name($1)) }
+        }
+        outputs.append(File(path: path, format: format, width: width, height: height, frames: frames, fps: fps, duration: duration, bytes: total))
+    }
+
+    /// `format`'s name in a report: its raw value, `png-sequence` for numbered PNG frames.
+    static func name(_ format: ExportFormat) -> String { format == .pngSequence ? "png-sequence" : format.rawValue }
+
+    /// Records the file a join (or `--local` run) wrote.
+    mutating func wrote(_ path: String, _ join: JoinReport) {
+        let fps = join.fps
+        wrote(path, format: JSONReport.name(join.format), width: join.width ?? 0, height: join.height ?? 0, frames: join.frames,
+              fps: fps, duration: fps.map { Double(join.frames) / $0 })
+        timings["join"] = join.seconds
     }
 
     /// The first `path:line:column: error: message` of compiler output, as a failure.

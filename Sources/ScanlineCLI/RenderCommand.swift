@@ -221,7 +221,7 @@ enum RenderCommand {
             for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))
             let pixels = renderer.pixelSize
-            output.report?.wrote(target, format: request == nil ? format.rawValue : "shard", width: pixels.width, height: pixels.height, frames: report.frames,
+            output.report?.wrote(target, format: request == nil ? JSONReport.name(format) : "shard", width: pixels.width, height: pixels.height, frames: report.frames,
                                  fps: fps, duration: Double(report.frames) / fps)
             output.report?.timings["render"] = report.renderSeconds
             output.report?.timings["encode"] = report.encodeSeconds

@@ -114,6 +114,8 @@ enum ShardOptions {
         guard failures.isEmpty else { throw ScanlineError.renderFailed(reason: failures.joined(separator: "; ")) }
         let rendered = Date().timeIntervalSince(started)
         let report = try joinShards(shards, to: out)
+        output.report?.wrote(out, report)
+        output.report?.timings["render"] = rendered
         output.warn(String(format: "wrote %@ from %d local shards (%d frames; shards %.2f s, join %.2f s)", out, n, report.frames, rendered, report.seconds))
     }
 }
@@ -127,6 +129,7 @@ enum JoinCommand {
         options: [
             OptionSpec(["--output", "-o"], value: "FILE", help: "The joined file: the same format as the render's -o (a %04d pattern for PNG frames)."),
             OptionSpec(["--quiet", "-q"], help: "Print nothing on success."),
+            CommonOptions.json,
         ],
         examples: [
             "scanline join out/title.mp4.shard-* -o title.mp4",
@@ -155,6 +158,7 @@ enum JoinCommand {
             throw UsageError("the shards are a \(header.format == "pngSequence" ? "PNG sequence (give -o a %04d pattern)" : "." + header.extension) render; -o \(out) is not")
         }
         let report = try joinShards(files, to: out)
+        output.report?.wrote(out, report)
         if !args.has("--quiet") {
             output.warn(String(format: "wrote %@ from %d shards (%d frames) in %.2f s", out, report.shards, report.frames, report.seconds))
         }

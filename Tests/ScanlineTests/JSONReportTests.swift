@@ -57,9 +57,43 @@ import Testing
         let applyReport = try Self.decode(applyOutput.stdout)
         #expect(applyReport.command == "apply" && applyReport.outputs.first?.path == glitched && applyReport.outputs.first?.width == image.width)
         #expect(applyReport.outputs.first?.bytes == (try FileManager.default.attributesOfItem(atPath: glitched)[.size] as? Int))
-        // A command that does not take --json yet says so, as an unknown option.
-        let (join, joinOutput) = await Self.run(["join", title, "-o", glitched, "--json"])
-        #expect(join == 2 && joinOutput.stderr.contains("--json"), "\(joinOutput.stderr)")
+    }
+
+    @Test func galleryBatchAndCurveReportEveryFileTheyWrote() async throws {
+        let folder = makeTestFolder("scanline-json-more")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // gallery --readme: one GIF per scene (pulse-phrase: 390 × 140 pt at 1×, 1.2 s at 25 fps).
+        let (code, output) = await Self.run(["gallery", "--readme", "--scene", "pulse-phrase", "-o", folder.path, "--json"])
+        #expect(code == 0, "\(output.stderr)")
+        let gallery = try Self.decode(output.stdout)
+        let gif = folder.appendingPathComponent("pulse-phrase.gif").path
+        let gifBytes = try FileManager.default.attributesOfItem(atPath: gif)[.size] as? Int
+        #expect(gallery.command == "gallery" && gallery.outputs == [JSONReport.File(path: gif, format: "gif", width: 390, height: 140, frames: 30, fps: 25, duration: 1.2, bytes: gifBytes ?? -1)],
+                "\(gallery.outputs)")
+
+        // batch: a job that writes, a bad line and a job that fails; the jobs' files and each failure with its line.
+        let title = folder.appendingPathComponent("title.png").path
+        let jobs = folder.appendingPathComponent("jobs.jsonl")
+        try Data("""
+        {"command":"text","input":"Hi","scale":1,"output":"\(title)"}
+        not json
+        {"command":"render","input":"no-such-scene","output":"\(folder.path)/x.png"}
+
+        """.utf8).write(to: jobs)
+        let (batchCode, batchOutput) = await Self.run(["batch", jobs.path, "--json", "-q"])
+        #expect(batchCode == 1, "\(batchOutput.stderr)")
+        let batch = try Self.decode(batchOutput.stdout)
+        let image = try PixelBuffer(contentsOf: URL(fileURLWithPath: title))
+        #expect(batch.outputs.map(\.path) == [title] && batch.outputs.first?.width == image.width && batch.outputs.first?.format == "png")
+        #expect(batch.errors.map(\.code) == ["job", "job"] && batch.errors.map(\.line) == [2, 3] && batch.errors.allSatisfy { $0.file == jobs.path }, "\(batch.errors)")
+        #expect(batch.errors.last?.message.contains("no-such-scene") == true, "\(batch.errors)")
+
+        // curve -o: the plot (640 × 360 pt at 2×); the table stays off stdout.
+        let plot = folder.appendingPathComponent("curve.png").path
+        let (curveCode, curveOutput) = await Self.run(["curve", "bouncy", "-o", plot, "--json"])
+        #expect(curveCode == 0, "\(curveOutput.stderr)")
+        let curve = try Self.decode(curveOutput.stdout)
+        #expect(curve.outputs.map(\.path) == [plot] && curve.outputs.first?.width == 1280 && curve.outputs.first?.height == 720, "\(curve.outputs)")
     }
 
     @Test func aBadArgumentIsAUsageErrorInTheReport() async throws {

@@ -181,15 +181,25 @@ import Testing
             #expect(r.code == 0, "\(r.stderr)")
             #expect(r.stderr.contains("shard \(id - 1)/3 (from SLURM_ARRAY_TASK_ID"), "\(r.stderr)")
         }
-        let joined = try run(["join", folder.path, "-o", path("joined.apng")])
+        let joined = try Binary.capture(["join", folder.path, "-o", path("joined.apng"), "--json"])
         #expect(joined.code == 0, "\(joined.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("joined.apng"))) == Data(contentsOf: URL(fileURLWithPath: path("single.apng"))))
+        // --json: the joined file with the pixels, rate and frame count the shards recorded.
+        let joinReport = try JSONDecoder().decode(JSONReport.self, from: joined.stdout)
+        let bytes = try FileManager.default.attributesOfItem(atPath: path("joined.apng"))[.size] as? Int
+        #expect(joinReport.command == "join" && joinReport.ok && joinReport.timings["join"] != nil)
+        #expect(joinReport.outputs == [JSONReport.File(path: path("joined.apng"), format: "apng", width: 390, height: 220, frames: 30, fps: 15, duration: 2, bytes: bytes ?? -1)],
+                "\(joinReport.outputs)")
         // Kubernetes needs the count, and says so.
         let k = try run(common + ["-o", path("k.apng")], ["JOB_COMPLETION_INDEX": "0"])
         #expect(k.code == 2 && k.stderr.contains("--shards N"), "\(k.stderr)")
         // --local runs the shards here and joins them: the same bytes again.
-        let local = try run(common + ["--shards", "4", "--local", "-o", path("local.apng")])
+        let local = try Binary.capture(common + ["--shards", "4", "--local", "-o", path("local.apng"), "--json"])
         #expect(local.code == 0, "\(local.stderr)")
+        let localReport = try JSONDecoder().decode(JSONReport.self, from: local.stdout)
+        #expect(localReport.outputs.map(\.path) == [path("local.apng")] && localReport.outputs.first?.width == 390 && localReport.outputs.first?.frames == 30,
+                "\(localReport.outputs)")
+        #expect(localReport.timings["render"] != nil && localReport.timings["join"] != nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("local.apng"))) == Data(contentsOf: URL(fileURLWithPath: path("single.apng"))))
         #expect(!FileManager.default.fileExists(atPath: path("local.apng.shard-0of4")))
         // The join's refusals, as one line each.

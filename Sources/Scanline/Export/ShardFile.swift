@@ -39,6 +39,11 @@ public struct ShardHeader: Codable, Sendable, Equatable {
     /// Video: the sound track the join muxes, and where in it the video starts (seconds).
     public var audio: String?
     public var audioStart: Double?
+    /// The frames' size in pixels and their rate (frames per second), for the join's report.
+    /// Absent in shards written before Scanline 0.3's `--json` (nil).
+    public var width: Int? = nil
+    public var height: Int? = nil
+    public var fps: Double? = nil
 }
 
 /// A shard file: the line `SCANLINE-SHARD 1`, the header as one line of JSON, then entries, each

@@ -102,7 +102,8 @@ extension ExportFormat {
     let header = ShardHeader(render: request.render, format: format.rawValue, extension: ext, index: request.shard.index,
                              count: request.shard.count, first: range.lowerBound, end: range.upperBound, total: total, segment: segment,
                              versions: LibraryVersions.dictionary,
-                             audio: format.isVideo ? options.video.audio?.path : nil, audioStart: format.isVideo ? options.video.audioStart : nil)
+                             audio: format.isVideo ? options.video.audio?.path : nil, audioStart: format.isVideo ? options.video.audioStart : nil,
+                             width: width, height: height, fps: options.fps)
     if format.isVideo { try VideoEncoder.checkAudio(options.video.audio) }
     let writer = try ShardFileWriter(url: url, header: header)
     var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
@@ -207,6 +208,11 @@ public struct JoinReport: Sendable {
     public var format: ExportFormat
     /// Seconds the join took.
     public var seconds: Double
+    /// The frames' size in pixels and rate (frames per second), as the shards record them (nil
+    /// for shards from before they did).
+    public var width: Int?
+    public var height: Int?
+    public var fps: Double?
 }
 
 /// Joins the shard files of one render (`exportAnimation` with a `ShardRequest`, or
@@ -325,5 +331,5 @@ public func joinShards(_ urls: [URL], to path: String) throws -> JoinReport {
         throw ScanlineError.unreadableFile(path: first.url.path, reason: "a still is not sharded")
     }
     return JoinReport(shards: shards.count, frames: h0.total, format: format,
-                      seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+                      seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, width: h0.width, height: h0.height, fps: h0.fps)
 }
