@@ -126,6 +126,16 @@ import Testing
         ]
         for (i, (got, want)) in zip(o, expected).enumerated() { #expect(got == want, "slot \(i): got \(got), expected \(want)") }
     }
+
+    /// Issue #27 point 5: a scalar passed where a function takes a vector is replicated into every
+    /// lane, as MSL's implicit scalar-to-vector conversion does (probes.metal, `probe_broadcasts`).
+    @Test func scalarsBroadcastIntoVectorParameters() throws {
+        let f = try probe("probe_broadcasts", (@convention(c) (UnsafeMutablePointer<Float>) -> Void).self)
+        var o = [Float](repeating: -99, count: 21)
+        o.withUnsafeMutableBufferPointer { f($0.baseAddress!) }
+        let expected: [Float] = [5, 7, 1, 12, 14, -1, -2, -1, 1, 2.5, 0, 1, 3, 5, 1, 2, 9, 2, 7, 0.5, 1]
+        for (i, (got, want)) in zip(o, expected).enumerated() { #expect(got == want, "slot \(i): got \(got), expected \(want)") }
+    }
 }
 
 /// Each SwiftUI argument kind reaches a `.metal` parameter as SwiftUI passes it, and errors are
@@ -149,7 +159,7 @@ import Testing
         #expect(byName["dataProbe"]?.arguments == [ShaderParameter("data", .data)])
         #expect(byName["imageProbe"]?.arguments == [ShaderParameter("image", .image), ShaderParameter("mode", .float)])
         #expect(byName["colorProbe"]?.arguments == [ShaderParameter("tint", .color)])
-        #expect(byName["floatsProbe"]?.line == 124)
+        #expect(byName["floatsProbe"]?.line == 154)
     }
 
     @Test func floatsVectorsAndColours() throws {
@@ -283,6 +293,56 @@ import Testing
     }
 }
 
+/// Issue #27 point 5: a folder's `.metal` files are one library, as Metal links a target's
+/// files: one file calls a function another defines, and a file that does not compile or link
+/// takes only its own functions with it (Fixtures/metal-library).
+@Suite struct MetalLibraryTests {
+    static let folder = TestPaths.testsFolder.appendingPathComponent("Fixtures/metal-library")
+
+    @Test func oneFileCallsAnothersFunctionAndABrokenFileDisablesOnlyItsOwn() throws {
+        let library = ShaderLibrary(url: Self.folder)
+        let src = try MetalTests.noise(4, 2)
+        // halfTinted (Tinted.metal) calls tintHelper (Tint.metal): rgb × 0.5 + red × 0.5.
+        let half = try src.colorEffect(library.halfTinted())
+        let own = try src.colorEffect(library.ownTint())
+        func byte(_ v: Float) -> UInt8 { UInt8((v * 255 + 0.5).rounded(.down)) }
+        for y in 0..<2 { for x in 0..<4 {
+            let p = src[x, y]
+            let want = (byte(Float(p.r) / 255 * 0.5 + 0.5), byte(Float(p.g) / 255 * 0.5), byte(Float(p.b) / 255 * 0.5), UInt8(255))
+            #expect(half[x, y] == want, "halfTinted at (\(x), \(y)): \(half[x, y]), expected \(want) from \(p)")
+            #expect(own[x, y] == (255, 0, 0, 255), "ownTint at (\(x), \(y)): \(own[x, y])")
+        } }
+        // Broken.metal's function: its compile error, with the file and line.
+        #expect { try src.colorEffect(library.brokenTint()) } throws: { e in
+            guard case .compileFailed(let file, let message)? = e as? ShaderError else { return false }
+            return file.hasSuffix("Broken.metal") && message.contains("Broken.metal:5:") && message.contains("undefinedName")
+        }
+        // Unlinked.metal compiles, but calls a function no file defines: a link error naming it.
+        #expect { try src.colorEffect(library.unlinkedTint()) } throws: { e in
+            guard case .compileFailed(_, let message)? = e as? ShaderError else { return false }
+            return message.contains("Unlinked.metal does not link") && message.contains("nowhereDefined")
+        }
+        // Every failure: loadMetalFunctions throws the first; the good files still work after.
+        #expect(throws: ShaderError.self) { try library.loadMetalFunctions() }
+        #expect(try src.colorEffect(library.ownTint())[0, 0] == (255, 0, 0, 255))
+    }
+
+    @Test func aFunctionDefinedInTwoFilesLeavesTheSecondOut() throws {
+        let folder = makeTestFolder("scanline-metal-duplicate")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = "#include <metal_stdlib>\nusing namespace metal;\nhalf4 shared(half4 c) { return c; }\n"
+        try (body + "[[ stitchable ]] half4 first(float2 p, half4 c) { return shared(c); }\n").write(to: folder.appendingPathComponent("A.metal"), atomically: true, encoding: .utf8)
+        try (body + "[[ stitchable ]] half4 second(float2 p, half4 c) { return shared(c); }\n").write(to: folder.appendingPathComponent("B.metal"), atomically: true, encoding: .utf8)
+        let library = ShaderLibrary(url: folder)
+        let src = try MetalTests.noise(2, 1)
+        #expect(try src.colorEffect(library.first())[1, 0] == src[1, 0])
+        #expect { try src.colorEffect(library.second()) } throws: { e in
+            guard case .compileFailed(_, let message)? = e as? ShaderError else { return false }
+            return message.contains("B.metal does not link") && message.contains("multiple definition") && message.contains("shared")
+        }
+    }
+}
+
 /// `scanline shaders` and `scanline apply FILE.metal:function`, in process and as the binary.
 @Suite struct MetalCLITests {
     let folder = makeTestFolder("scanline-metal-cli")
@@ -348,7 +408,8 @@ import Testing
     }
 
     /// As the binary: no clang is one line saying how to point at one; two processes compiling the
-    /// same new shader at once both succeed and leave one cache entry.
+    /// same new shader at once both succeed and leave one cache entry for the file and one for
+    /// its library.
     @Test(.spawnsProcesses) func binaryToolchainErrorAndConcurrentCompiles() async throws {
         let cache = folder.appendingPathComponent("cache")
         let noClang = try Binary.run(["shaders", MetalCLITests.glitch],
@@ -375,7 +436,9 @@ import Testing
         #expect(procs.allSatisfy { $0.terminationStatus == 0 })
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("metal").path)
             .filter { !$0.hasPrefix("include") && $0 != "index" }
-        #expect(entries.count == 1, "\(entries)")
+        // One compiled file and one linked library, nothing half-written left behind.
+        #expect(entries.filter { $0.hasPrefix("lib-") }.count == 1 && entries.filter { !$0.hasPrefix("lib-") }.count == 1, "\(entries)")
+        #expect(!entries.contains { $0.hasPrefix("tmp-") || $0.hasPrefix("trash-") }, "\(entries)")
     }
 }
 

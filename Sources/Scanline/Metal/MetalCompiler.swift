@@ -9,8 +9,11 @@ internal import CScanline
 /// For each file it (1) reads the `[[stitchable]]` functions and their parameter types from
 /// clang's AST through libclang, (2) generates a C++ file that includes the user's file unchanged
 /// and, per function, a band loop with a C entry point (so the shader inlines into its pixel loop
-/// and row-only work is hoisted by the compiler), (3) compiles that to a shared object with
-/// Metal's float semantics and (4) `dlopen`s it. Results are cached under
+/// and row-only work is hoisted by the compiler) and (3) compiles that to an object file with
+/// Metal's float semantics. (4) A library's objects (a folder's or a bundle's `.metal` files, as
+/// Metal builds a target's) are linked into one shared object, so one file may call a function
+/// another defines, and (5) it is `dlopen`ed. A file that fails to compile or link is left out
+/// alone, with its error (`loadLibrary`). Results are cached under
 /// `$XDG_CACHE_HOME/scanline/metal/` (or `~/.cache/scanline/metal/`), keyed by a hash of the
 /// sources, every file they include, Scanline's headers, the compiler's version and the flags.
 ///
@@ -27,11 +30,14 @@ enum MetalCompiler {
     /// (a per-function target attribute leaves helpers that are not inlined in baseline SSE code,
     /// which runs 2–3× slower after the caller's AVX code). The result is the same bytes either
     /// way: no fused multiply-add, no reassociation; the cache key holds the flags.
-    static let buildFlags = ["-O3", "-fPIC", "-shared", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-semantic-interposition",
-                             "-fno-exceptions", "-fno-rtti"]
+    static let objectFlags = ["-O3", "-fPIC", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-semantic-interposition",
+                              "-fno-exceptions", "-fno-rtti"]
         + (MetalModule.useAVX2 ? ["-mavx2"] : [])
+    /// How a library's objects are linked: one shared object, every reference resolved (so a
+    /// call to a function no file defines is an error naming the file, not a failed `dlopen`).
+    static let linkFlags = ["-shared", "-fPIC", "-Wl,--no-undefined", "-fno-color-diagnostics"]
     /// Bumped whenever the generated code or the cache layout changes.
-    static let generatorVersion = "8"
+    static let generatorVersion = "9"
 
     /// Where the compiler and libclang are.
     struct Toolchain: Sendable {
@@ -113,57 +119,205 @@ enum MetalCompiler {
         return all.filter { $0.pathExtension == "metal" }.map(\.standardizedFileURL).sorted { $0.path < $1.path }
     }
 
-    /// Compiles (or loads from the cache) one `.metal` file.
+    /// Compiles (or loads from the cache) one `.metal` file as a library of its own; throws its
+    /// compile error.
     static func load(_ source: URL, cache: URL = defaultCacheFolder) throws -> MetalModule {
+        let library = try loadLibrary([source], cache: cache)
+        if let failure = library.failures.first { throw failure.error }
+        guard let module = library.module else { throw ShaderError.compileFailed(file: source.path, message: "it was not compiled") }
+        return module
+    }
+
+    /// What loading a library gave: one module with the functions of every file that compiled and
+    /// linked, and each file that did not, with its error.
+    struct Library {
+        var module: MetalModule?
+        var failures: [MetalFailure] = []
+        var functions: [MetalFunction] { module?.functions ?? [] }
+    }
+
+    /// Compiles (or loads from the cache) the `.metal` files of one library, as Metal builds a
+    /// target's files: each file on its own, then linked into one shared object, so a function
+    /// may call one that another file defines. A file that does not compile, or does not link
+    /// (it calls a function no file defines, or defines one that an earlier file defines too), is
+    /// left out with its error, and the others still load. Throws only what stops every file: no
+    /// toolchain, an unwritable cache.
+    static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder) throws -> Library {
         let tools = try toolchain()
+        let headers = try headerFolder(cache)
+        var library = Library()
+        var objects: [MetalObject] = []
+        for source in sources {
+            do {
+                let object = try compileObject(source, tools: tools, headers: headers, cache: cache)
+                // Two files that define the same stitchable function: the later one is left out.
+                if let f = object.functions.first(where: { f in objects.contains { $0.functions.contains { $0.name == f.name } } }),
+                   let other = objects.lazy.flatMap(\.functions).first(where: { $0.name == f.name }) {
+                    throw ShaderError.duplicateFunction(name: f.name, places: ["\(other.file):\(other.line)", "\(f.file):\(f.line)"])
+                }
+                objects.append(object)
+            } catch let e as ShaderError {
+                if case .metalToolchain = e { throw e }
+                library.failures.append(MetalFailure(file: source.standardizedFileURL.path, error: e))
+            } catch let e as ScanlineError {
+                library.failures.append(MetalFailure(file: source.standardizedFileURL.path, error: .compileFailed(file: source.path, message: e.description)))
+            }
+        }
+        // Link; a file the linker names in an error is left out, and the rest linked again.
+        while !objects.isEmpty {
+            switch link(objects, tools: tools, cache: cache) {
+            case .success(let module):
+                library.module = module
+                return library
+            case .failure(let failed):
+                for (source, error) in failed.files {
+                    let names = objects.first { $0.source == source }?.functions.map(\.name) ?? []
+                    library.failures.append(MetalFailure(file: source, error: error, functions: names))
+                }
+                objects.removeAll { o in failed.files.contains { $0.0 == o.source } }
+            }
+        }
+        return library
+    }
+
+    /// A file left out of a library: its error, and the functions it defines where they are
+    /// known (it compiled, and did not link).
+    struct MetalFailure: Sendable {
+        var file: String
+        var error: ShaderError
+        var functions: [String] = []
+    }
+
+    /// A compiled `.metal` file, not yet linked: its object file (`shaders.o` in its cache entry)
+    /// and its stitchable functions.
+    struct MetalObject {
+        let source: String
+        let entry: URL
+        let functions: [MetalFunction]
+        var object: URL { entry.appendingPathComponent(MetalModule.objectName) }
+    }
+
+    /// Compiles (or finds in the cache) one file's object: the user's file unchanged, with a band
+    /// loop per usable function. Throws the file's compile error.
+    static func compileObject(_ source: URL, tools: Toolchain, headers: URL, cache: URL) throws -> MetalObject {
         let path = source.standardizedFileURL.path
         guard let text = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path) ? ScanlineError.unreadableFile(path: path, reason: "cannot read it") : ScanlineError.fileNotFound(path: path)
         }
-        let headers = try headerFolder(cache)
         let flags = compileFlags(for: source, headers: headers)
         // The first key covers what is known before compiling; the files the source includes are
         // learnt from the compile and listed beside it, and their contents make the second key.
         var key = StableHash()
         key.add(generatorVersion); key.add(tools.version); key.add(tools.clang.path)
-        key.add((flags + buildFlags).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
+        key.add((flags + objectFlags).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
         let firstKey = key.hex
         let index = cache.appendingPathComponent("index/\(firstKey).deps")
-        if let bytes = FileManager.default.contents(atPath: index.path) {
-            let deps = String(decoding: bytes, as: UTF8.self)
-            let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
-            if let module = try? MetalModule(entry: entry, source: path) { return module }
+        func cached(_ entry: URL) -> MetalObject? {
+            guard FileManager.default.fileExists(atPath: entry.appendingPathComponent(MetalModule.objectName).path),
+                  let listing = try? String(contentsOf: entry.appendingPathComponent(MetalModule.functionsName), encoding: .utf8) else { return nil }
+            return MetalObject(source: path, entry: entry, functions: MetalFunction.parse(listing: listing, file: path).functions)
+        }
+        if let bytes = FileManager.default.contents(atPath: index.path),
+           let found = cached(cache.appendingPathComponent(entryKey(firstKey, deps: String(decoding: bytes, as: UTF8.self)))) {
+            return found
         }
         // Not cached (or the cache is damaged): compile into a private folder, then rename it into place.
         let functions = try readFunctions(path, flags: flags, tools: tools)
-        try FileManager.default.createDirectory(at: cache.appendingPathComponent("index"), withIntermediateDirectories: true)
-        let work = cache.appendingPathComponent("tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = try privateFolder(in: cache)
         defer { try? FileManager.default.removeItem(at: work) }
         let wrapper = work.appendingPathComponent("entries.cpp")
         try generate(functions, including: path).write(to: wrapper, atomically: false, encoding: .utf8)
         let depFile = work.appendingPathComponent("deps.d")
-        let library = work.appendingPathComponent(MetalModule.libraryName)
-        try compile(tools.clang, flags + buildFlags + ["-MD", "-MF", depFile.path, "-o", library.path, wrapper.path], source: path)
+        try compile(tools.clang, flags + objectFlags + ["-c", "-MD", "-MF", depFile.path, "-o", work.appendingPathComponent(MetalModule.objectName).path, wrapper.path], source: path)
         try listing(functions).write(to: work.appendingPathComponent(MetalModule.functionsName), atomically: false, encoding: .utf8)
         let deps = dependencies(depFile, excluding: [wrapper.path, path], headers: headers.path).joined(separator: "\n")
         let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
-        if rename(work.path, entry.path) != 0 {
-            // Another process put the same entry in place first: use theirs, unless it is damaged
-            // (or made by an older Scanline), in which case ours replaces it.
-            if let theirs = try? MetalModule(entry: entry, source: path) {
-                try? AtomicFile.write(Data(deps.utf8), to: index)
-                return theirs
-            }
-            let trash = cache.appendingPathComponent("trash-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-            _ = rename(entry.path, trash.path)
-            try? FileManager.default.removeItem(at: trash)
-            guard rename(work.path, entry.path) == 0 else {
-                throw ShaderError.compileFailed(file: path, message: "cannot write the shader cache at \(cache.path): \(String(cString: strerror(errno)))")
-            }
-        }
+        try place(work, at: entry, cache: cache) { cached($0) != nil }
         try? AtomicFile.write(Data(deps.utf8), to: index)
-        return try MetalModule(entry: entry, source: path)
+        guard let object = cached(entry) else { throw ShaderError.compileFailed(file: path, message: "cannot read the shader cache at \(entry.path)") }
+        return object
+    }
+
+    /// Links `objects` into one shared object (or finds it in the cache) and loads it. On a link
+    /// error, the files the linker names, each with its error; empty when it names none (then
+    /// every file is given the error).
+    static func link(_ objects: [MetalObject], tools: Toolchain, cache: URL) -> Result<MetalModule, LinkFailure> {
+        var key = StableHash()
+        key.add(generatorVersion); key.add(tools.version); key.add(linkFlags.joined(separator: " "))
+        for o in objects { key.add(o.source); key.add(o.entry.lastPathComponent) }
+        let entry = cache.appendingPathComponent("lib-" + key.hex)
+        let functions = objects.flatMap(\.functions)
+        if let module = try? MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions) { return .success(module) }
+        do {
+            let work = try privateFolder(in: cache)
+            defer { try? FileManager.default.removeItem(at: work) }
+            let p = Process()
+            p.executableURL = tools.clang
+            p.arguments = linkFlags + ["-o", work.appendingPathComponent(MetalModule.libraryName).path] + objects.map(\.object.path)
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            let drain = PipeDrain(err, tail: 65536)
+            p.waitUntilExit()
+            let text = String(decoding: drain.wait(), as: UTF8.self)
+            guard p.terminationStatus == 0 else { return .failure(LinkFailure(blame(text, objects))) }
+            try place(work, at: entry, cache: cache) { (try? MetalModule(library: $0.appendingPathComponent(MetalModule.libraryName), functions: functions)) != nil }
+            return .success(try MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions))
+        } catch {
+            let e = error as? ShaderError ?? .compileFailed(file: objects[0].source, message: "\(error)")
+            return .failure(LinkFailure(objects.map { ($0.source, e) }))
+        }
+    }
+
+    struct LinkFailure: Error { var files: [(String, ShaderError)]; init(_ f: [(String, ShaderError)]) { files = f } }
+
+    /// The files a linker's errors are about: for each error, the first of `objects` whose object
+    /// file it names (GNU ld: `a/shaders.o: in function …: undefined reference to …`, and a
+    /// duplicate's `multiple definition of …; b/shaders.o: first defined here`), with the error.
+    static func blame(_ text: String, _ objects: [MetalObject]) -> [(String, ShaderError)] {
+        let lines = text.split(separator: "\n").map(String.init)
+        var blamed: [(String, ShaderError)] = []
+        for (i, line) in lines.enumerated() where line.contains("undefined reference") || line.contains("multiple definition") || line.contains("error:") {
+            let near = lines[i..<min(lines.count, i + 4)].joined(separator: "\n")
+            guard let o = objects.map({ ($0, near.range(of: $0.object.path)) }).filter({ $0.1 != nil }).min(by: { $0.1!.lowerBound < $1.1!.lowerBound })?.0,
+                  !blamed.contains(where: { $0.0 == o.source }) else { continue }
+            var why = line
+            for other in objects { why = why.replacingOccurrences(of: other.object.path, with: URL(fileURLWithPath: other.source).lastPathComponent) }
+            if let r = why.range(of: #"(undefined reference to|multiple definition of).*"#, options: .regularExpression) { why = String(why[r]) }
+            let hint = why.hasPrefix("undefined") ? " (no .metal file of this library defines it)" : why.hasPrefix("multiple") ? " (another .metal file of this library defines it too; make one `static` or rename it)" : ""
+            blamed.append((o.source, .compileFailed(file: o.source, message: "\(URL(fileURLWithPath: o.source).lastPathComponent) does not link with the library's other files: \(why)\(hint)")))
+        }
+        if blamed.isEmpty {
+            let first = lines.first { $0.contains("error") } ?? lines.first ?? "the linker failed"
+            return objects.map { ($0.source, .compileFailed(file: $0.source, message: "the .metal files do not link: \(first)")) }
+        }
+        return blamed
+    }
+
+    /// A folder of this process's own in the cache, to build in before renaming into place.
+    static func privateFolder(in cache: URL) throws -> URL {
+        let work = cache.appendingPathComponent("tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        do {
+            try FileManager.default.createDirectory(at: cache.appendingPathComponent("index"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        } catch {
+            throw ShaderError.compileFailed(file: cache.path, message: "cannot write the shader cache at \(cache.path): \(error.localizedDescription)")
+        }
+        return work
+    }
+
+    /// Renames `work` to `entry`. When another process put an entry there first, theirs is kept
+    /// if `usable`, else ours replaces it.
+    static func place(_ work: URL, at entry: URL, cache: URL, usable: (URL) -> Bool) throws {
+        guard rename(work.path, entry.path) != 0 else { return }
+        if usable(entry) { return }
+        let trash = cache.appendingPathComponent("trash-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        _ = rename(entry.path, trash.path)
+        try? FileManager.default.removeItem(at: trash)
+        guard rename(work.path, entry.path) == 0 else {
+            throw ShaderError.compileFailed(file: entry.path, message: "cannot write the shader cache at \(cache.path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Metal's semantics plus the include folders: Scanline's headers, then the source's own folder.
@@ -382,9 +536,10 @@ extension ShaderLibrary {
     public static var metalCompilerFlags: [String] { MetalCompiler.semanticFlags }
 }
 
-/// A compiled `.metal` file, loaded: its functions and their band entry points.
+/// A library of compiled `.metal` files, loaded: its functions and their band entry points.
 final class MetalModule: @unchecked Sendable {
     static let libraryName = "shaders.so"
+    static let objectName = "shaders.o"
     static let functionsName = "functions.txt"
     static let symbolPrefix = "scanline_band_"
     /// Whether this CPU has AVX2, so shaders are built for it.
@@ -393,24 +548,26 @@ final class MetalModule: @unchecked Sendable {
     /// `fn(floats, pointers, counts, pixels, width, height, geometryInts, geometryFloats, out, row0, row1)`.
     typealias Band = @convention(c) (UnsafePointer<Float>?, UnsafePointer<UnsafeRawPointer?>?, UnsafePointer<Int>?, UnsafePointer<UInt8>?,
                                      Int32, Int32, UnsafePointer<Int32>?, UnsafePointer<Float>?, UnsafeMutablePointer<UInt8>?, Int32, Int32) -> Void
-    let source: String
     let functions: [MetalFunction]
     let entries: [String: Band]
     private let handle: UnsafeMutableRawPointer
 
-    /// Loads a cache entry; throws if it is incomplete.
-    init(entry: URL, source: String) throws {
-        let listing = try String(contentsOf: entry.appendingPathComponent(MetalModule.functionsName), encoding: .utf8)
-        guard let h = dlopen(entry.appendingPathComponent(MetalModule.libraryName).path, RTLD_NOW | RTLD_LOCAL) else {
-            throw ShaderError.compileFailed(file: source, message: "cannot load the compiled shader: \(String(cString: dlerror()))")
+    /// Loads the linked library at `library`, whose files hold `functions`; throws if it is
+    /// missing or lacks one of them.
+    init(library: URL, functions: [MetalFunction]) throws {
+        let file = functions.first?.file ?? library.path
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            throw ShaderError.compileFailed(file: file, message: "the compiled shader library is missing")
+        }
+        guard let h = dlopen(library.path, RTLD_NOW | RTLD_LOCAL) else {
+            throw ShaderError.compileFailed(file: file, message: "cannot load the compiled shader: \(String(cString: dlerror()))")
         }
         handle = h
-        self.source = source
-        functions = MetalFunction.parse(listing: listing, file: source).functions
+        self.functions = functions
         var entries: [String: Band] = [:]
         for f in functions where f.usage != nil {
             guard let sym = dlsym(h, MetalModule.symbolPrefix + f.name) else {
-                throw ShaderError.compileFailed(file: source, message: "the compiled shader lacks \(f.name)")
+                throw ShaderError.compileFailed(file: f.file, message: "the compiled shader lacks \(f.name)")
             }
             entries[f.name] = unsafeBitCast(sym, to: Band.self)
         }
@@ -418,7 +575,7 @@ final class MetalModule: @unchecked Sendable {
     }
     // The library stays loaded for the life of the process: shaders may still be running.
 
-    /// Any C symbol of the compiled file (the tests call probe functions through this).
+    /// Any C symbol of the compiled files (the tests call probe functions through this).
     func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
 }
 

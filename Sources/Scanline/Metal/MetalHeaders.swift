@@ -131,18 +131,19 @@ namespace __scl {
         else return (is_vec<A> ? count_of<A> : 1) + lanes<R...>();
     }
     template<class V> inline V make() { return (V)(elem_of<V>)0; }
-    // boolN(…): each lane true (-1) or false (0), like a comparison's result.
-    template<class V, class... A> inline V make_bool(const A&... a) {
-        V v = make<V>(a...);
-        for (int i = 0; i < count_of<V>; i++) v[i] = v[i] ? -1 : 0;
-        return v;
-    }
     template<class V, class A, class... R> inline V make(const A& a, const R&... rest) {
         if constexpr (sizeof...(R) == 0) return to<V>(a);
         else {
             static_assert(lanes<A, R...>() == count_of<V>, "a vector constructor needs exactly as many components as the vector has");
             V v; fill(v, 0, a, rest...); return v;
         }
+    }
+    // boolN(…): each lane true (-1) or false (0), like a comparison's result. (After `make`:
+    // bool2(a, b) calls the variadic one.)
+    template<class V, class... A> inline V make_bool(const A&... a) {
+        V v = make<V>(a...);
+        for (int i = 0; i < count_of<V>; i++) v[i] = v[i] ? -1 : 0;
+        return v;
     }
     // The type two arguments of a mixed call meet in: the vector type if one is a vector, else
     // float if either is floating point, else their usual arithmetic type.
@@ -375,32 +376,54 @@ namespace metal {
     }
     inline float divide(float x, float y) { return x / y; }
 
-    // Geometric functions.
-    template<class T> inline __scl::elem_of<T> dot(const T& a, const T& b) {
-        __scl::elem_of<T> s = a[0] * b[0];
-        for (int i = 1; i < __scl::count_of<T>; i++) s = s + a[i] * b[i];
+    // Geometric functions. Their vector parameters take a scalar too, replicated into each lane:
+    // MSL converts a scalar to a vector implicitly ("Type Conversions"), so `distance(p, 0.5h)`
+    // is distance(p, half2(0.5)). `meet` picks the vector type of the two.
+    template<class A, class B, class = __scl::enable_if_t<__scl::is_vec<A> || __scl::is_vec<B>>>
+    inline __scl::elem_of<__scl::meet<A, B>> dot(const A& x, const B& y) {
+        typedef __scl::meet<A, B> R;
+        const R a = __scl::to<R>(x), b = __scl::to<R>(y);
+        __scl::elem_of<R> s = a[0] * b[0];
+        for (int i = 1; i < __scl::count_of<R>; i++) s = s + a[i] * b[i];
         return s;
     }
     inline float dot(float a, float b) { return a * b; }
-    template<class T> inline __scl::elem_of<T> length_squared(const T& v) { return dot(v, v); }
+    template<class T> inline auto length_squared(const T& v) { return dot(v, v); }
     template<class T> inline auto length(const T& v) { if constexpr (__scl::is_vec<T>) return sqrt(dot(v, v)); else return fabs(v); }
-    template<class T> inline auto distance(const T& a, const T& b) { return length(a - b); }
-    template<class T> inline auto distance_squared(const T& a, const T& b) { return length_squared(a - b); }
+    template<class A, class B> inline auto distance(const A& a, const B& b) {
+        typedef __scl::meet<A, B> R;
+        return length(__scl::to<R>(a) - __scl::to<R>(b));
+    }
+    template<class A, class B> inline auto distance_squared(const A& a, const B& b) {
+        typedef __scl::meet<A, B> R;
+        return length_squared(__scl::to<R>(a) - __scl::to<R>(b));
+    }
     // normalize(v) = v / length(v); a zero vector gives NaNs, as on the GPU.
     template<class T> inline T normalize(const T& v) { return v / length(v); }
     inline float3 cross(float3 a, float3 b) {
         return (float3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
     }
     // reflect(i, n) = i − 2 × dot(n, i) × n.
-    template<class T> inline T reflect(const T& i, const T& n) { return i - 2.0f * dot(n, i) * n; }
+    template<class A, class B> inline __scl::meet<A, B> reflect(const A& incident, const B& normal) {
+        typedef __scl::meet<A, B> R;
+        const R i = __scl::to<R>(incident), n = __scl::to<R>(normal);
+        return i - 2.0f * dot(n, i) * n;
+    }
     // refract: k = 1 − eta² × (1 − dot(n, i)²); 0 when k < 0 (total internal reflection).
-    template<class T> inline T refract(const T& i, const T& n, float eta) {
+    template<class A, class B> inline __scl::meet<A, B> refract(const A& incident, const B& normal, float eta) {
+        typedef __scl::meet<A, B> R;
+        const R i = __scl::to<R>(incident), n = __scl::to<R>(normal);
         float d = dot(n, i);
         float k = 1.0f - eta * eta * (1.0f - d * d);
-        if (k < 0.0f) return (T)0.0f;
+        if (k < 0.0f) return (R)0.0f;
         return eta * i - (eta * d + sqrt(k)) * n;
     }
-    template<class T> inline T faceforward(const T& n, const T& i, const T& nref) { return dot(nref, i) < 0.0f ? n : -n; }
+    // faceforward(n, i, nref): n when dot(nref, i) < 0, else −n.
+    template<class A, class B, class C> inline __scl::meet3<A, B, C> faceforward(const A& normal, const B& i, const C& nref) {
+        typedef __scl::meet3<A, B, C> R;
+        const R n = __scl::to<R>(normal);
+        return dot(__scl::to<R>(nref), __scl::to<R>(i)) < 0.0f ? n : -n;
+    }
 
     // Relational functions.
     template<class T> inline bool all(const T& v) {

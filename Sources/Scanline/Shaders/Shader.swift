@@ -337,15 +337,23 @@ public struct ShaderLibrary: Equatable, Sendable {
     var mainBundleFallback = false
     private var metal: Result<[MetalFunction], Error>?
     private var metalEntries: [String: Result<Entry, ShaderError>] = [:]
+    /// The `.metal` files that did not compile or link, with their errors; their functions are
+    /// missing, the other files' work.
+    private var metalFailures: [MetalCompiler.MetalFailure] = []
 
     /// The function `name`: a Swift registration or a compiled `.metal` function. Throws a compile
-    /// error, a name defined twice, or a function whose signature SwiftUI cannot call.
+    /// error, a name defined twice, or a function whose signature SwiftUI cannot call. A name
+    /// found nowhere, while a `.metal` file failed, throws that file's error: the function may be
+    /// in it.
     func lookUp(_ name: String) throws -> Entry? {
         let registered = entry(named: name)
         if registered == nil && metalLocations.isEmpty && !mainBundleFallback { return nil }
-        if !metalLocations.isEmpty || registered == nil { try loadMetal() }
+        if !metalLocations.isEmpty || registered == nil { try loadMetalLibraries() }
         lock.lock(); defer { lock.unlock() }
-        guard let compiled = metalEntries[name] else { return registered }
+        guard let compiled = metalEntries[name] else {
+            if registered == nil, let failed = metalFailures.first(where: { $0.functions.contains(name) }) ?? metalFailures.first { throw failed.error }
+            return registered
+        }
         if registered != nil {
             let file = (try? metal?.get())?.first { $0.name == name }?.file ?? "a .metal file"
             throw ShaderError.duplicateFunction(name: name, places: ["\(file)", "a Swift function registered with ShaderLibrary.register"])
@@ -353,51 +361,76 @@ public struct ShaderLibrary: Equatable, Sendable {
         return try compiled.get()
     }
 
-    /// Compiles the `.metal` files once; later calls return the same functions, or the same error.
+    /// Compiles the `.metal` files once and returns their functions; throws the first file's
+    /// error, if one failed (the others' functions still work through `lookUp`).
     @discardableResult func loadMetal() throws -> [MetalFunction] {
+        let functions = try loadMetalLibraries()
+        lock.lock(); defer { lock.unlock() }
+        if let failed = metalFailures.first { throw failed.error }
+        return functions
+    }
+
+    /// The libraries this registry reads, each a list of `.metal` files linked together: each
+    /// location (a file or folder given to `ShaderLibrary(url:)`, a bundle's resources, a
+    /// `*.resources` folder beside the program) is one library; `SCANLINE_METAL_PATH`'s files
+    /// and the main bundle's own `.metal` files form one more.
+    private func libraryLocations() -> [[URL]] {
+        var libraries = metalLocations.map { [$0] }
+        guard mainBundleFallback else { return libraries }
+        var loose: [URL] = []
+        // `SCANLINE_METAL_PATH`: .metal files or folders, separated by colons, that the default
+        // library reads too (`scanline render FILE.swift SHADERS.metal` passes the user's).
+        if let extra = ProcessInfo.processInfo.environment["SCANLINE_METAL_PATH"] {
+            loose += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        if let resources = Bundle.main.resourceURL, let names = try? FileManager.default.contentsOfDirectory(atPath: resources.path) {
+            loose += names.filter { $0.hasSuffix(".metal") }.sorted().map { resources.appendingPathComponent($0) }
+        }
+        if !loose.isEmpty { libraries.append(loose) }
+        // SwiftPM on Linux puts each target's resources in a folder beside the executable
+        // (`<Package>_<Target>.resources`). The default library holds the `.metal` files of
+        // the program's own targets, as an app's default library holds its shaders; Scanline's
+        // own bundles are left out, as their shaders are registered in Swift.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: Bundle.main.bundleURL.path) {
+            libraries += names.filter { $0.hasSuffix(".resources") && !$0.hasPrefix("Scanline_") }.sorted()
+                .map { [Bundle.main.bundleURL.appendingPathComponent($0)] }
+        }
+        return libraries
+    }
+
+    /// Compiles and links the libraries once; later calls return the same functions. Throws only
+    /// what stops every file (no toolchain, a named file that does not exist).
+    @discardableResult private func loadMetalLibraries() throws -> [MetalFunction] {
         lock.lock(); defer { lock.unlock() }
         if let metal { return try metal.get() }
+        var failures: [MetalCompiler.MetalFailure] = []
         let result = Result { () throws -> [MetalFunction] in
-            var locations = metalLocations
-            // `SCANLINE_METAL_PATH`: .metal files or folders, separated by colons, that the default
-            // library reads too (`scanline render FILE.swift SHADERS.metal` passes the user's).
-            if mainBundleFallback, let extra = ProcessInfo.processInfo.environment["SCANLINE_METAL_PATH"] {
-                locations += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-            }
-            if mainBundleFallback, let resources = Bundle.main.resourceURL,
-               let names = try? FileManager.default.contentsOfDirectory(atPath: resources.path) {
-                locations += names.filter { $0.hasSuffix(".metal") }.sorted().map { resources.appendingPathComponent($0) }
-            }
-            // SwiftPM on Linux puts each target's resources in a folder beside the executable
-            // (`<Package>_<Target>.resources`). The default library holds the `.metal` files of
-            // the program's own targets, as an app's default library holds its shaders; Scanline's
-            // own bundles are left out, as their shaders are registered in Swift.
-            if mainBundleFallback, let names = try? FileManager.default.contentsOfDirectory(atPath: Bundle.main.bundleURL.path) {
-                locations += names.filter { $0.hasSuffix(".resources") && !$0.hasPrefix("Scanline_") }.sorted()
-                    .map { Bundle.main.bundleURL.appendingPathComponent($0) }
-            }
             var functions: [MetalFunction] = []
             var found: [String: Result<Entry, ShaderError>] = [:]
-            for location in locations {
-                for source in try MetalCompiler.sources(at: location) {
-                    let module = try MetalCompiler.load(source)
-                    for f in module.functions {
-                        if let other = functions.first(where: { $0.name == f.name }) {
-                            throw ShaderError.duplicateFunction(name: f.name, places: ["\(other.file):\(other.line)", "\(f.file):\(f.line)"])
-                        }
-                        functions.append(f)
-                        found[f.name] = Result {
-                            guard let band = module.entries[f.name] else {
-                                throw ShaderError.unusableFunction(name: f.name, reason: f.problem ?? "it was not compiled")
-                            }
-                            return try Entry(metal: f, band: band)
-                        }.mapError { $0 as? ShaderError ?? .unusableFunction(name: f.name, reason: "\($0)") }
+            for locations in libraryLocations() {
+                let sources = try locations.flatMap { try MetalCompiler.sources(at: $0) }
+                guard !sources.isEmpty else { continue }
+                let library = try MetalCompiler.loadLibrary(sources)
+                failures += library.failures
+                guard let module = library.module else { continue }
+                for f in module.functions {
+                    if let other = functions.first(where: { $0.name == f.name }) {
+                        failures.append(MetalCompiler.MetalFailure(file: f.file, error: .duplicateFunction(name: f.name, places: ["\(other.file):\(other.line)", "\(f.file):\(f.line)"]), functions: [f.name]))
+                        continue
                     }
+                    functions.append(f)
+                    found[f.name] = Result {
+                        guard let band = module.entries[f.name] else {
+                            throw ShaderError.unusableFunction(name: f.name, reason: f.problem ?? "it was not compiled")
+                        }
+                        return try Entry(metal: f, band: band)
+                    }.mapError { $0 as? ShaderError ?? .unusableFunction(name: f.name, reason: "\($0)") }
                 }
             }
             metalEntries = found
             return functions
         }
+        metalFailures = failures
         metal = result
         return try result.get()
     }

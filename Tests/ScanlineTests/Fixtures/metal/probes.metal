@@ -120,6 +120,36 @@ extern "C" __attribute__((visibility("default"))) void probe_vectors(float* o) {
     o[37] = float4(1.0, 2.0, 3.0, 4.0).a;
 }
 
+// A scalar where a function takes a vector: MSL replicates it into every lane ("Type
+// Conversions"), for the geometric functions as for the common and math ones.
+extern "C" __attribute__((visibility("default"))) void probe_broadcasts(float* o) {
+    o[0] = distance(half2(3.0h, 4.0h), 0.0h);                       // |(3, 4) − (0, 0)| = 5
+    o[1] = distance(0.0, float3(2.0, 3.0, 6.0));                    // 7
+    o[2] = distance_squared(float2(1.0, 2.0), 1.0);                 // 0² + 1² = 1
+    o[3] = dot(float3(1.0, 2.0, 3.0), 2.0);                         // 2 + 4 + 6 = 12
+    o[4] = dot(2.0, float2(3.0, 4.0));                              // 14
+    float2 r = reflect(float2(1.0, 0.0), 1.0);                      // i − 2·dot(n, i)·n, n = (1, 1): (−1, −2)
+    o[5] = r.x; o[6] = r.y;
+    float2 t = refract(float2(0.0, -1.0), 0.0, 1.0);                // n = 0: k = 0, so eta·i = (0, −1)
+    o[7] = t.y;
+    float2 f = faceforward(float2(0.0, 1.0), 1.0, float2(-1.0));    // dot(nref, i) = −2 < 0: n
+    o[8] = f.y;
+    float3 m = mix(float3(0.0), 10.0, 0.25);                        // 2.5 in each lane
+    o[9] = m.z;
+    float2 s = step(0.5, float2(0.4, 0.6));                         // (0, 1)
+    o[10] = s.x; o[11] = s.y;
+    float2 mx = max(float2(1.0, 5.0), 3.0), mn = min(2.0, float2(1.0, 3.0));
+    o[12] = mx.x; o[13] = mx.y; o[14] = mn.x; o[15] = mn.y;         // (3, 5), (1, 2)
+    float2 p = pow(float2(2.0, 3.0), 2.0);                          // (4, 9)
+    o[16] = p.y;
+    float2 sel = select(float2(1.0), 2.0, bool2(false, true));      // (1, 2)
+    o[17] = sel.y;
+    float2 fm = fma(float2(2.0), 3.0, 1.0);                         // 7
+    o[18] = fm.x;
+    half2 h = smoothstep(0.0h, 1.0h, half2(0.5h, 2.0h));            // (0.5, 1)
+    o[19] = h.x; o[20] = h.y;
+}
+
 // Argument kinds: each function returns what it was given, readable at 8 bits.
 [[ stitchable ]] half4 floatsProbe(float2 position, half4 color, float f, float2 v2, float3 v3, float4 v4) {
     return half4(f, v2.y, v3.z, v4.w);
