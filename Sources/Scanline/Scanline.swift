@@ -1,3 +1,7 @@
 // `import Scanline` gives Foundation too, as `import SwiftUI` does, so seed code that uses `Date`,
 // `CGSize` or `sin` compiles with one import.
 @_exported import Foundation
+// And CoreGraphics (Apple's, or the stand-in on Linux): CGAffineTransform, CGPath, CGLineCap …
+#if canImport(CoreGraphics)
+@_exported import CoreGraphics
+#endif

@@ -6,7 +6,7 @@ import Scanline
 ///
 /// It is a folder holding:
 /// - `libScanlineKit.so`: the `ScanlineKit` dynamic product (the `SwiftUI`, `Scanline`,
-///   `ScanlineBlocks`, `ScanlineCLI` and `simd` modules, from the object files the `scanline` binary is
+///   `ScanlineBlocks`, `ScanlineCLI`, `simd` and `CoreGraphics` modules, from the object files the `scanline` binary is
 ///   linked from);
 /// - `Modules/`: those modules' `.swiftmodule` files;
 /// - the C modules they import, `internal` as they are: the compiler still loads them to import
@@ -32,7 +32,7 @@ struct PrebuiltScanline: Sendable, Equatable {
     /// The C modules Scanline's Swift modules import.
     static let cModules = ["CCairo", "CGif", "CPNG", "CPango", "CWebP", "CScanline"]
     /// The Swift modules a user's view may import (and the ones they import).
-    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd"]
+    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "_Testing_CoreGraphics"]
     /// The shared library's file name.
     static let libraryName = "libScanlineKit.so"
     /// The resource bundles placed beside a user's binary, where `Bundle.module` looks first.

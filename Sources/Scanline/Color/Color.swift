@@ -209,3 +209,17 @@ extension Color {
             reason: "expected a name (\(names)), #rgb, #rrggbb, #rrggbbaa or white:0...1")
     }
 }
+
+extension Color {
+    /// A colour from a `CGColor`'s sRGB components and alpha.
+    public init(cgColor: CGColor) {
+        self.init(red: Double(cgColor.red), green: Double(cgColor.green), blue: Double(cgColor.blue), opacity: Double(cgColor.alpha))
+    }
+    /// The colour as a `CGColor`; nil for a colour that changes with the colour scheme (the system
+    /// colours), as SwiftUI gives nil for a dynamic colour.
+    public var cgColor: CGColor? {
+        guard case .fixed = storage else { return nil }
+        let c = resolve()
+        return CGColor(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.opacity))
+    }
+}

@@ -67,51 +67,107 @@ public struct Path: Hashable, Sendable {
     }
 
     /// A closed rectangle, clockwise from its top-left corner.
-    public mutating func addRect(_ r: CGRect) {
-        let r = r.standardized
-        move(to: CGPoint(x: r.minX, y: r.minY))
-        addLine(to: CGPoint(x: r.maxX, y: r.minY))
-        addLine(to: CGPoint(x: r.maxX, y: r.maxY))
-        addLine(to: CGPoint(x: r.minX, y: r.maxY))
-        closeSubpath()
+    public mutating func addRect(_ r: CGRect) { append(PathGeometry.rect(r)) }
+    /// Closed rectangles, each mapped through `transform`.
+    public mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
+        for r in rects { append(PathGeometry.rect(r), transform) }
+    }
+    /// A move to the first point, then lines through the others.
+    public mutating func addLines(_ points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { addLine(to: p) }
     }
 
     /// The cubic Bézier handle length for a quarter circle of radius 1.
-    static let kappa: CGFloat = 0.5522847498307936
+    static let kappa: CGFloat = PathGeometry.kappa
 
     /// A closed rectangle with rounded corners; radii are clamped to half the sides.
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
-        let r = rect.standardized
-        let rx = max(0, min(cornerSize.width, r.width / 2)), ry = max(0, min(cornerSize.height, r.height / 2))
-        guard rx > 0, ry > 0 else { addRect(r); return }
-        let kx = rx * Path.kappa, ky = ry * Path.kappa
-        move(to: CGPoint(x: r.minX + rx, y: r.minY))
-        addLine(to: CGPoint(x: r.maxX - rx, y: r.minY))
-        addCurve(to: CGPoint(x: r.maxX, y: r.minY + ry), control1: CGPoint(x: r.maxX - rx + kx, y: r.minY),
-                 control2: CGPoint(x: r.maxX, y: r.minY + ry - ky))
-        addLine(to: CGPoint(x: r.maxX, y: r.maxY - ry))
-        addCurve(to: CGPoint(x: r.maxX - rx, y: r.maxY), control1: CGPoint(x: r.maxX, y: r.maxY - ry + ky),
-                 control2: CGPoint(x: r.maxX - rx + kx, y: r.maxY))
-        addLine(to: CGPoint(x: r.minX + rx, y: r.maxY))
-        addCurve(to: CGPoint(x: r.minX, y: r.maxY - ry), control1: CGPoint(x: r.minX + rx - kx, y: r.maxY),
-                 control2: CGPoint(x: r.minX, y: r.maxY - ry + ky))
-        addLine(to: CGPoint(x: r.minX, y: r.minY + ry))
-        addCurve(to: CGPoint(x: r.minX + rx, y: r.minY), control1: CGPoint(x: r.minX, y: r.minY + ry - ky),
-                 control2: CGPoint(x: r.minX + rx - kx, y: r.minY))
-        closeSubpath()
+        append(PathGeometry.roundedRect(rect, rx: cornerSize.width, ry: cornerSize.height))
     }
 
     /// The ellipse inscribed in `rect`, as four cubic curves.
-    public mutating func addEllipse(in rect: CGRect) {
-        let r = rect.standardized
-        let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-        let kx = rx * Path.kappa, ky = ry * Path.kappa
-        move(to: CGPoint(x: cx + rx, y: cy))
-        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky), control2: CGPoint(x: cx + kx, y: cy + ry))
-        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + ky))
-        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky), control2: CGPoint(x: cx - kx, y: cy - ry))
-        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - ky))
-        closeSubpath()
+    public mutating func addEllipse(in rect: CGRect) { append(PathGeometry.ellipse(in: rect)) }
+
+    /// An arc of the circle around `center`, from `startAngle` to `endAngle`, turning towards +y
+    /// when `clockwise` is false (on screen, with y down, that is clockwise: SwiftUI's
+    /// convention, kept here), joined to the current point by a line (a move when the path is
+    /// empty). As cubic curves of a quarter turn or less. `radius` in points.
+    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool,
+                                transform: CGAffineTransform = .identity) {
+        let a0 = CGFloat(startAngle.radians), a1 = CGFloat(endAngle.radians)
+        append(joined(PathGeometry.arc(center: center, radius: radius, startAngle: a0,
+                                       sweep: PathGeometry.sweep(from: a0, to: a1, clockwise: clockwise))), transform)
+    }
+    /// An arc of `delta` from `startAngle` (positive towards +y).
+    public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle,
+                                        transform: CGAffineTransform = .identity) {
+        append(joined(PathGeometry.arc(center: center, radius: radius, startAngle: CGFloat(startAngle.radians), sweep: CGFloat(delta.radians))), transform)
+    }
+    /// A line towards `tangent1End` ending in an arc of `radius` tangent to it and to the line on
+    /// to `tangent2End` (a rounded corner).
+    public mutating func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity) {
+        let current = currentPoint.map { $0.applying(transform.inverted()) } ?? tangent1End
+        append(joined(PathGeometry.tangentArc(from: current, tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)), transform)
+    }
+
+    /// Where the last step ended (the subpath's start after a close), or nil when empty.
+    public var currentPoint: CGPoint? {
+        var start: CGPoint? = nil, last: CGPoint? = nil
+        for e in elements {
+            switch e {
+            case .move(let p): start = p; last = p
+            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _): last = p
+            case .closeSubpath: last = start
+            }
+        }
+        return last
+    }
+
+    /// `steps` with the first (a line to where they start) made a move when there is no current
+    /// point to join.
+    private func joined(_ steps: [PathStep]) -> [PathStep] {
+        var steps = steps
+        if case .line(let p)? = steps.first, elements.isEmpty || elements.last == .closeSubpath { steps[0] = .move(p) }
+        return steps
+    }
+
+    /// Appends `steps`, mapped through `transform`.
+    mutating func append(_ steps: [PathStep], _ transform: CGAffineTransform = .identity) {
+        for step in steps {
+            switch transform.isIdentity ? step : step.applying(transform) {
+            case .move(let p): elements.append(.move(to: p))
+            case .line(let p): elements.append(.line(to: p))
+            case .quad(let p, let c): elements.append(.quadCurve(to: p, control: c))
+            case .curve(let p, let c1, let c2): elements.append(.curve(to: p, control1: c1, control2: c2))
+            case .close: elements.append(.closeSubpath)
+            }
+        }
+    }
+
+    /// The path of a `CGPath`, step for step.
+    public init(_ path: CGPath) { append(path.steps) }
+
+    /// The same steps as a `CGPath`.
+    public var cgPath: CGPath {
+        let m = CGMutablePath()
+        m.addPath(CGPath(steps: elements.map { e -> PathStep in
+            switch e {
+            case .move(let p): return .move(p)
+            case .line(let p): return .line(p)
+            case .quadCurve(let p, let c): return .quad(to: p, control: c)
+            case .curve(let p, let c1, let c2): return .curve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: return .close
+            }
+        }))
+        return m.copy() ?? m
+    }
+
+    /// Whether `point` is inside the path's area (each subpath closed), non-zero winding unless
+    /// `eoFill`.
+    public func contains(_ point: CGPoint, eoFill: Bool = false) -> Bool {
+        PathGeometry.contains(cgPath.steps, point, evenOdd: eoFill)
     }
 
     /// Appends every step of `other`, transformed by `transform`.
@@ -168,9 +224,9 @@ public struct FillStyle: Hashable, Sendable {
 /// How a path is stroked. Widths and dashes are in points.
 public struct StrokeStyle: Hashable, Sendable {
     /// How open ends of a stroke are drawn: flat at the end, round, or square past the end by half the width.
-    public enum LineCap: Hashable, Sendable { case butt, round, square }
+    public typealias LineCap = CGLineCap
     /// How corners of a stroke are drawn: sharp (up to `miterLimit`), round or cut off.
-    public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
+    public typealias LineJoin = CGLineJoin
     /// The stroke's width in points.
     public var lineWidth: CGFloat
     /// How open ends are drawn.

@@ -1,4 +1,5 @@
-#if !canImport(CoreGraphics)
+import Foundation
+
 /// An affine transform, laid out as CoreGraphics lays it out, so ported code reads the same:
 ///
 ///     | a  b  0 |
@@ -14,6 +15,10 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// A transform from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+    /// A transform from its six entries, unlabelled, as CoreGraphics's Swift overlay spells it.
+    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
     /// The identity.
     public init() { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
@@ -86,4 +91,3 @@ extension CGRect {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }
-#endif
