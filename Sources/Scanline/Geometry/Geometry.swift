@@ -78,3 +78,29 @@ public enum LayoutDirection: Hashable, Sendable, CaseIterable {
     case leftToRight, rightToLeft
 }
 
+
+// MARK: Angle arithmetic, as SwiftUI's Angle has it
+
+extension Angle: Animatable {
+    /// The sum of two angles.
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+    /// The difference of two angles.
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+    /// The angle turned the other way.
+    public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+    /// The angle scaled by `k`.
+    public static func * (a: Angle, k: Double) -> Angle { Angle(radians: a.radians * k) }
+    /// The angle scaled by `k`.
+    public static func * (k: Double, a: Angle) -> Angle { Angle(radians: a.radians * k) }
+    /// The angle divided by `k`.
+    public static func / (a: Angle, k: Double) -> Angle { Angle(radians: a.radians / k) }
+    public static func += (a: inout Angle, b: Angle) { a = a + b }
+    public static func -= (a: inout Angle, b: Angle) { a = a - b }
+    public static func *= (a: inout Angle, k: Double) { a = a * k }
+    public static func /= (a: inout Angle, k: Double) { a = a / k }
+    /// The angle animates by its radians.
+    public var animatableData: Double {
+        get { radians }
+        set { radians = newValue }
+    }
+}

@@ -182,11 +182,13 @@ final class AlignmentGuideNode: LayoutWrapperNode {
 /// (mirrored right to left); the main view's guides are the node's.
 final class DecorationNode: WrapperNode {
     let decoration: Node, alignment: Alignment, behind: Bool
-    init(_ main: Node, _ decoration: Node, alignment: Alignment, behind: Bool) {
-        self.decoration = decoration; self.alignment = alignment; self.behind = behind
+    /// `.mask`: the decoration is not drawn; its opacity multiplies the view's.
+    let isMask: Bool
+    init(_ main: Node, _ decoration: Node, alignment: Alignment, behind: Bool, isMask: Bool = false) {
+        self.decoration = decoration; self.alignment = alignment; self.behind = behind; self.isMask = isMask
         super.init(main)
     }
-    override var kind: String { behind ? "Background" : "Overlay" }
+    override var kind: String { isMask ? "Mask" : behind ? "Background" : "Overlay" }
     override var children: [Node] { behind ? [decoration, child] : [child, decoration] }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
@@ -194,6 +196,18 @@ final class DecorationNode: WrapperNode {
         put(decoration, aligned: alignment, in: frame, ProposedViewSize(frame.size))
     }
     override func draw(_ ctx: GraphicsContext) {
+        if isMask {
+            // One layer: the view, then the mask's layer composited with destination-in, which
+            // keeps the view where the mask is opaque, in proportion to its alpha, and clears it
+            // where the mask draws nothing.
+            ctx.drawLayer { layer in
+                child.draw(layer)
+                var m = layer
+                m.blendMode = .destinationIn
+                m.drawLayer { inner in decoration.draw(inner) }
+            }
+            return
+        }
         if behind { decoration.draw(ctx); child.draw(ctx) } else { child.draw(ctx); decoration.draw(ctx) }
     }
 }

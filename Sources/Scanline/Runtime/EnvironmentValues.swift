@@ -49,6 +49,8 @@ public struct EnvironmentValues: Sendable {
     public var symbolRenderingMode: SymbolRenderingMode? = nil
     /// The most lines a Text shows (nil: no limit); values below 1 act as 1.
     public var lineLimit: Int? = nil
+    /// Upper or lower case for the text inside (`textCase(_:)`); nil shows text as written.
+    public var textCase: Text.Case? = nil
     /// The fewest lines a Text takes room for (`lineLimit(2...4)`, `lineLimit(3, reservesSpace:
     /// true)`): a shorter text is as tall as this many lines, its lines at the top.
     var lowerLineLimit: Int? = nil

@@ -83,6 +83,9 @@ public struct Text: @unchecked Sendable, Equatable {
         map { if $0.attributes[ObjectIdentifier(T.self)] == nil { $0.attributes[ObjectIdentifier(T.self)] = AnyHashable(value) } }
     }
 
+    /// A case to show text in (`View.textCase(_:)`).
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+
     /// The font request for a segment: its font (or the environment's, or `.body`) with its traits.
     func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {
         var font = s.font ?? environment.font ?? .body

@@ -20,6 +20,15 @@ extension Text {
         if let lineLimit, lineLimit < 1 {
             throw ScanlineError.invalidArgument(name: "line limit", value: "\(lineLimit)", reason: "must be 1 or more")
         }
+        if let textCase = environment.textCase {
+            var plain = environment
+            plain.textCase = nil
+            var cased = self
+            for i in cased.segments.indices {
+                cased.segments[i].string = textCase == .uppercase ? cased.segments[i].string.uppercased() : cased.segments[i].string.lowercased()
+            }
+            return try cased.layout(width: width, lineLimit: lineLimit, alignment: alignment, environment: plain)
+        }
         for s in segments {
             let size = request(for: s, environment: environment).pointSize
             guard size.isFinite, size > 0, size <= 10_000 else {

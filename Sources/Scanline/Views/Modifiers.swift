@@ -208,6 +208,12 @@ extension View {
     }
     /// A render has no safe area: nothing to ignore.
     public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
+    /// The form before iOS 14 of `ignoresSafeArea`; a render has no safe area.
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
+    /// Text inside shows in upper or lower case (nil: as written), as SwiftUI's `textCase`.
+    public func textCase(_ textCase: Text.Case?) -> some View { environmentChange { $0.textCase = textCase } }
+    /// The form before iOS 15 of `tint`: controls and accents inside use `color`.
+    public func accentColor(_ color: Color?) -> some View { tint(color) }
 
     // MARK: Layout
 
@@ -269,6 +275,16 @@ extension View {
     public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
         let w = width.isFinite ? max(0, width) : 0
         return overlay(_InsetBorder(width: w).stroke(content, lineWidth: w))
+    }
+    /// Shows the view only where `mask` is opaque: the mask is offered the view's size and placed by
+    /// `alignment`, is not drawn itself, and its alpha multiplies the view's (SwiftUI's `mask`).
+    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View {
+        modifier(_DecorationModifier(decoration: mask(), alignment: alignment, behind: false, isMask: true))
+    }
+    /// The form before iOS 15: `mask(view)`.
+    @_disfavoredOverload
+    public func mask<M: View>(_ mask: M) -> some View {
+        modifier(_DecorationModifier(decoration: mask, alignment: .center, behind: false, isMask: true))
     }
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let v = content()
@@ -454,6 +470,11 @@ extension View {
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         onChange(of: value, initial: initial) { _, _ in action() }
     }
+    /// Runs `action` with the new value after a frame in which `value` changed: the form before
+    /// iOS 17, `onChange(of: x) { newValue in … }`.
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
+        onChange(of: value, initial: false) { _, new in action(new) }
+    }
     /// Changes made while `value` differs from its last value animate with `animation`.
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
         nonisolated(unsafe) let v = value
@@ -464,6 +485,11 @@ extension View {
             if let old, old.value != v { b.transactionOverride = Transaction(animation: animation) }
         })
     }
+    /// Every change inside animates with `animation`, whatever caused it: the form before iOS 15,
+    /// `.animation(.spring())` (nil turns animation off inside). Prefer `animation(_:value:)`.
+    public func animation(_ animation: Animation?) -> some View {
+        modifier(_ActionModifier { b in b.transactionOverride = Transaction(animation: animation) })
+    }
 
     // MARK: Gestures and feedback: accepted, inert in a render
 
@@ -473,6 +499,11 @@ extension View {
     public func gesture<G>(_ gesture: G) -> some View { self }
     /// Accepted for source compatibility; a render has no touches.
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
+    /// Accepted for source compatibility; a render has no touches (the form that is given the
+    /// tap's location).
+    public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local, perform action: @escaping (CGPoint) -> Void) -> some View { self }
+    /// Accepted for source compatibility; a render has no touches to test.
+    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
     /// Accepted for source compatibility; a render has no haptics.
     public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
 }
@@ -515,14 +546,15 @@ public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, PrimitiveMod
 /// `.background` and `.overlay`: a decoration sized to the view it decorates.
 public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModifier {
     let decoration: Decoration, alignment: Alignment, behind: Bool
+    var isMask = false
     /// Never called: Scanline builds this modifier's node itself.
     public func body(content: Content) -> Never { fatalError() }
     func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let main = b.child(content, key: "c")
         var outside = b
         outside.stackAxis = nil   // a decoration is not in the stack its view is in
-        let deco = outside.child(decoration, key: behind ? "bg" : "ov")
-        return DecorationNode(main, deco, alignment: alignment, behind: behind)
+        let deco = outside.child(decoration, key: isMask ? "mask" : behind ? "bg" : "ov")
+        return DecorationNode(main, deco, alignment: alignment, behind: behind, isMask: isMask)
     }
 }
 

@@ -315,6 +315,74 @@ extension Shape {
     public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> some View {
         _ShapeView(shape: self, style: style, stroke: strokeStyle)
     }
+    /// Strokes the outline `lineWidth` points wide in the foreground style. (SwiftUI returns a
+    /// shape, the stroke's outline; here it is a view, so `.stroke(lineWidth:)` cannot be filled
+    /// or trimmed after.)
+    public func stroke(lineWidth: CGFloat = 1) -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: StrokeStyle(lineWidth: lineWidth)) }
+    /// Strokes the outline with `style` in the foreground style (a view, as `stroke(lineWidth:)`).
+    public func stroke(style: StrokeStyle) -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: style) }
+    /// Fills the shape with the foreground style.
+    public func fill() -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: nil) }
+}
+
+/// A shape that can be inset, so a stroke can lie inside its frame (`strokeBorder`), as SwiftUI's
+/// `InsettableShape`. Rectangles, rounded rectangles, capsules, circles and ellipses are.
+public protocol InsettableShape: Shape {
+    associatedtype InsetShape: InsettableShape
+    /// The shape drawn `amount` points inside its frame on every side.
+    func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension InsettableShape {
+    /// Strokes the outline inside the frame: the shape inset by half the width, then stroked.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+        inset(by: lineWidth / 2).stroke(content, lineWidth: lineWidth)
+    }
+    /// Strokes the outline inside the frame with a full stroke style.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+        inset(by: style.lineWidth / 2).stroke(content, style: style)
+    }
+    /// Strokes the outline inside the frame in the foreground style.
+    public func strokeBorder(lineWidth: CGFloat = 1) -> some View { strokeBorder(ForegroundStyle(), lineWidth: lineWidth) }
+    /// Strokes the outline inside the frame with `style` in the foreground style.
+    public func strokeBorder(style: StrokeStyle) -> some View { strokeBorder(ForegroundStyle(), style: style) }
+}
+
+/// A shape drawn `amount` points inside its frame (`InsettableShape.inset(by:)`); the amount
+/// and the shape's own data animate.
+public struct _Inset<Base: Shape>: InsettableShape {
+    public var base: Base
+    /// Points inside the frame, on every side.
+    public var amount: CGFloat
+    /// The base shape in `rect` inset by `amount` (an empty rectangle when the inset passes the middle).
+    public func path(in rect: CGRect) -> Path {
+        let r = rect.insetBy(dx: amount, dy: amount)
+        return base.path(in: r.isNull || r.width < 0 || r.height < 0 ? CGRect(x: rect.midX, y: rect.midY, width: 0, height: 0) : r)
+    }
+    /// Insets add up.
+    public func inset(by more: CGFloat) -> _Inset<Base> { _Inset(base: base, amount: amount + more) }
+    public nonisolated var animatableData: AnimatablePair<Base.AnimatableData, CGFloat> {
+        get { AnimatablePair(base.animatableData, amount) }
+        set { base.animatableData = newValue.first; amount = newValue.second }
+    }
+}
+
+extension Rectangle: InsettableShape { public func inset(by amount: CGFloat) -> _Inset<Rectangle> { _Inset(base: self, amount: amount) } }
+extension RoundedRectangle: InsettableShape {
+    /// The corner radii shrink with the inset, as SwiftUI's do, so the border stays parallel.
+    public func inset(by amount: CGFloat) -> _Inset<RoundedRectangle> {
+        _Inset(base: RoundedRectangle(cornerSize: CGSize(width: max(0, cornerSize.width - amount), height: max(0, cornerSize.height - amount)), style: style), amount: amount)
+    }
+}
+extension Capsule: InsettableShape { public func inset(by amount: CGFloat) -> _Inset<Capsule> { _Inset(base: self, amount: amount) } }
+extension Circle: InsettableShape { public func inset(by amount: CGFloat) -> _Inset<Circle> { _Inset(base: self, amount: amount) } }
+extension Ellipse: InsettableShape { public func inset(by amount: CGFloat) -> _Inset<Ellipse> { _Inset(base: self, amount: amount) } }
+
+/// A path is a shape, as in SwiftUI: its points are in its frame's own space (from the frame's
+/// top-left corner; the frame does not scale it), and it takes the space offered.
+extension Path: Shape {
+    /// The path itself, whatever the rectangle.
+    public func path(in rect: CGRect) -> Path { self }
 }
 
 /// A shape filled or stroked with a style. The shape's animatable data and a colour style
@@ -364,8 +432,9 @@ class ShapeNode: Node {
         var c = ctx
         c.environment = environment
         var rect = frame
-        if style is Shader {
-            // A shader fill sees positions in the shape's own space, from its frame's corner.
+        if style is Shader || shape is Path {
+            // A shader fill sees positions in the shape's own space, from its frame's corner; a
+            // path's points are in that space too.
             c.translateBy(x: frame.minX, y: frame.minY)
             rect.origin = .zero
         }
