@@ -102,3 +102,55 @@ let pureRed = SwiftUI.Color(red: 1, green: 0, blue: 0), pureBlue = SwiftUI.Color
         #expect(seen == [1], "onChange(of:perform:) gets the new value once: \(seen)")
     }
 }
+
+/// A shake, as public effect packages write one: a GeometryEffect whose animatableData is the
+/// number of shakes so far. (`nonisolated`, as Swift 6 language mode needs with Apple's SDK too:
+/// a modifier is main-actor isolated, `Animatable`'s requirement is not.)
+struct Shake: GeometryEffect {
+    var amount: CGFloat = 10
+    var shakes: CGFloat
+    nonisolated var animatableData: CGFloat {
+        get { shakes }
+        set { shakes = newValue }
+    }
+    func effectValue(size: CGSize) -> ProjectionTransform {
+        ProjectionTransform(CGAffineTransform(translationX: amount * sin(shakes * .pi / 2), y: 0))
+    }
+}
+
+/// A counter that shows its animated value's whole part, as AnimatableModifier examples do.
+struct CountingWidth: AnimatableModifier {
+    var width: CGFloat
+    nonisolated var animatableData: CGFloat {
+        get { width }
+        set { width = newValue }
+    }
+    func body(content: Content) -> some View { content.frame(width: width.rounded(.down), height: 10) }
+}
+
+@MainActor @Suite struct CustomEffectTests {
+    func image<V: View>(_ v: V, at t: Double) async throws -> PixelBuffer {
+        try await SceneRenderer(v, size: CGSize(width: 40, height: 10), scale: 1, fps: 10).still(at: t)
+    }
+
+    @Test func aGeometryEffectMovesTheViewAndAnimates() async throws {
+        // shakes 0 → 1 over 1 s from 0.5 s: at 1.0 s, 0.5 shakes, sin(π/4)·10 ≈ 7.07 pt to the right.
+        let view = PlainToggle { on in
+            pureRed.frame(width: 10, height: 10).modifier(Shake(shakes: on ? 1 : 0)).animation(.linear(duration: 1), value: on)
+                .frame(width: 40, height: 10, alignment: .leading)
+        }
+        let start = try await image(view, at: 0.2), mid = try await image(view, at: 1.0), end = try await image(view, at: 2)
+        #expect(start[0, 5].r == 255 && start[10, 5].a == 0, "unmoved before the change")
+        #expect(mid[6, 5].a == 0 && mid[8, 5].r == 255 && mid[16, 5].r == 255 && mid[18, 5].a == 0, "\(mid[6, 5]) \(mid[8, 5]) \(mid[18, 5])")
+        #expect(end[9, 5].a == 0 && end[10, 5].r == 255 && end[19, 5].r == 255 && end[20, 5].a == 0, "10 pt at the end")
+    }
+
+    @Test func anAnimatableModifierIsBuiltAtEachInBetweenValue() async throws {
+        let view = PlainToggle { on in
+            pureRed.modifier(CountingWidth(width: on ? 40 : 0)).animation(.linear(duration: 1), value: on)
+                .frame(width: 40, height: 10, alignment: .leading)
+        }
+        let mid = try await image(view, at: 1.0)
+        #expect(mid[19, 5].r == 255 && mid[20, 5].a == 0, "20 pt wide halfway: \(mid[19, 5]) \(mid[20, 5])")
+    }
+}

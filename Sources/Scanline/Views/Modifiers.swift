@@ -6,6 +6,23 @@ public protocol ViewModifier {
     typealias Content = _ViewModifier_Content<Self>
 }
 
+/// A modifier whose `animatableData` animates, as SwiftUI's (deprecated) `AnimatableModifier`:
+/// its body is built at each in-between value.
+public protocol AnimatableModifier: Animatable, ViewModifier {}
+
+/// A modifier that draws the view through a transform of its own making, as SwiftUI's
+/// `GeometryEffect`: `effectValue(size:)` gets the view's size (points) and returns the
+/// transform, in the view's own space (from its top-left corner). Layout does not change. Its
+/// `animatableData` animates, the transform asked again at each in-between value.
+public protocol GeometryEffect: Animatable, ViewModifier where Body == Never {
+    func effectValue(size: CGSize) -> ProjectionTransform
+}
+
+extension GeometryEffect {
+    /// Never called: the effect's transform is applied by Scanline.
+    public func body(content: Content) -> Never { fatalError("a GeometryEffect is applied by Scanline") }
+}
+
 /// The view a modifier modifies, inside its `body(content:)`.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
     let content: any View
@@ -42,6 +59,11 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
         var m = modifier
         PropertyLinker.link(&m, path: b.path + "#mod", graph: b.graph, environment: b.environment)
         if let a = m as? any Animatable { m = b.animateValue(a, key: b.path + "#mod-anim") as! Modifier }
+        if let effect = m as? any GeometryEffect {
+            // The view drawn through the effect's transform for its size; layout unchanged.
+            nonisolated(unsafe) let e = effect
+            return ProjectionNode(b.child(base, key: "c")) { size in e.effectValue(size: size) }
+        }
         let placeholder = _ViewModifier_Content<Modifier>(content: base, path: b.path + "/c")
         return b.child(m.body(content: placeholder), key: "m")
     }
