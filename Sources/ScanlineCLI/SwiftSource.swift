@@ -18,6 +18,8 @@ struct SwiftSource {
         var range: Range<Int>
         /// The 1-based line the macro starts on.
         var line: Int
+        /// The 1-based line of the body's opening brace, where `body` starts.
+        var bodyLine: Int? = nil
     }
     enum ScanError: Error, CustomStringConvertible, Equatable {
         case unbalanced(line: Int, what: String)
@@ -194,7 +196,7 @@ struct SwiftSource {
                 throw ScanError.unbalanced(line: lineOf(i), what: "#Preview has no { … } body")
             }
             let end = try matching(k, code)
-            out.append(Preview(name: name, traits: traits, body: string((k + 1)..<(end - 1)), range: i..<end, line: lineOf(i)))
+            out.append(Preview(name: name, traits: traits, body: string((k + 1)..<(end - 1)), range: i..<end, line: lineOf(i), bodyLine: lineOf(k)))
             i = end
         }
         return out

@@ -170,6 +170,14 @@ import Testing
         #expect(!broken.stderr.contains("user-view/Sources"), "\(broken.stderr.suffix(3000))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
 
+        // An error inside a #Preview body (issue #27 point 2): counted, and at the user's line.
+        let inPreview = work.appendingPathComponent("PreviewTypo.swift")
+        try "import SwiftUI\n\nstruct Dot: View {\n    var body: some View { Circle() }\n}\n\n#Preview(\"Typo\") {\n    Dot()\n        .frme(width: 10)\n}\n"
+            .write(to: inPreview, atomically: true, encoding: .utf8)
+        let typo = try Self.render([inPreview.path, "-o", folder.appendingPathComponent("x.png").path], cache: cache)
+        #expect(typo.code == 1 && typo.stderr.contains(inPreview.path + ":9:"), "\(typo.stderr.suffix(3000))")
+        #expect(typo.stderr.contains("did not compile (1 error)"), "\(typo.stderr.suffix(3000))")
+
         // With --json, the compile error is in the report, with the user's file and line.
         let jsonRun = try Binary.capture(["render", work.appendingPathComponent("Broken.swift").path, "-o", folder.appendingPathComponent("x.png").path,
                                           "--cache", cache.path, "--json"])
