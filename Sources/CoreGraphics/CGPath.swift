@@ -146,6 +146,19 @@ package enum PathGeometry {
         return arc(center: center, radius: radius, startAngle: start, sweep: sweep)
     }
 
+    /// Where the last step ended (the subpath's start after a close), or nil when there are none.
+    package static func currentPoint(_ steps: [PathStep]) -> CGPoint? {
+        var start: CGPoint? = nil, last: CGPoint? = nil
+        for s in steps {
+            switch s {
+            case .move(let p): start = p; last = p
+            case .line(let p), .quad(let p, _), .curve(let p, _, _): last = p
+            case .close: last = start
+            }
+        }
+        return last
+    }
+
     /// Every point the steps pass through or bend towards (for a bounding box of control points).
     package static func controlPoints(_ steps: [PathStep]) -> [CGPoint] {
         steps.flatMap { s -> [CGPoint] in
@@ -236,17 +249,7 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     public var isEmpty: Bool { steps.isEmpty }
 
     /// Where the last element ended (the subpath's start after a close); `.zero` when empty.
-    public var currentPoint: CGPoint {
-        var start = CGPoint.zero, last = CGPoint.zero
-        for s in steps {
-            switch s {
-            case .move(let p): start = p; last = p
-            case .line(let p), .quad(let p, _), .curve(let p, _, _): last = p
-            case .close: last = start
-            }
-        }
-        return last
-    }
+    public var currentPoint: CGPoint { PathGeometry.currentPoint(steps) ?? .zero }
 
     /// The smallest rectangle holding every point and control point; `.null` when empty.
     public var boundingBox: CGRect { CGPath.box(PathGeometry.controlPoints(steps)) }

@@ -113,16 +113,19 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Where the last step ended (the subpath's start after a close), or nil when empty.
-    public var currentPoint: CGPoint? {
-        var start: CGPoint? = nil, last: CGPoint? = nil
-        for e in elements {
+    public var currentPoint: CGPoint? { PathGeometry.currentPoint(steps) }
+
+    /// The elements as CoreGraphics's steps.
+    var steps: [PathStep] {
+        elements.map { e -> PathStep in
             switch e {
-            case .move(let p): start = p; last = p
-            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _): last = p
-            case .closeSubpath: last = start
+            case .move(let p): return .move(p)
+            case .line(let p): return .line(p)
+            case .quadCurve(let p, let c): return .quad(to: p, control: c)
+            case .curve(let p, let c1, let c2): return .curve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: return .close
             }
         }
-        return last
     }
 
     /// `steps` with the first (a line to where they start) made a move when there is no current
@@ -150,24 +153,12 @@ public struct Path: Hashable, Sendable {
     public init(_ path: CGPath) { append(path.steps) }
 
     /// The same steps as a `CGPath`.
-    public var cgPath: CGPath {
-        let m = CGMutablePath()
-        m.addPath(CGPath(steps: elements.map { e -> PathStep in
-            switch e {
-            case .move(let p): return .move(p)
-            case .line(let p): return .line(p)
-            case .quadCurve(let p, let c): return .quad(to: p, control: c)
-            case .curve(let p, let c1, let c2): return .curve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: return .close
-            }
-        }))
-        return m.copy() ?? m
-    }
+    public var cgPath: CGPath { CGPath(steps: steps) }
 
     /// Whether `point` is inside the path's area (each subpath closed), non-zero winding unless
     /// `eoFill`.
     public func contains(_ point: CGPoint, eoFill: Bool = false) -> Bool {
-        PathGeometry.contains(cgPath.steps, point, evenOdd: eoFill)
+        PathGeometry.contains(steps, point, evenOdd: eoFill)
     }
 
     /// Appends every step of `other`, transformed by `transform`.
@@ -179,15 +170,7 @@ public struct Path: Hashable, Sendable {
     public func applying(_ t: CGAffineTransform) -> Path {
         if t.isIdentity { return self }
         var out = Path()
-        out.elements = elements.map { e in
-            switch e {
-            case .move(let p): return .move(to: p.applying(t))
-            case .line(let p): return .line(to: p.applying(t))
-            case .quadCurve(let p, let c): return .quadCurve(to: p.applying(t), control: c.applying(t))
-            case .curve(let p, let c1, let c2): return .curve(to: p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
-            case .closeSubpath: return .closeSubpath
-            }
-        }
+        out.append(steps, t)
         return out
     }
     /// The path moved by `dx`, `dy` points.

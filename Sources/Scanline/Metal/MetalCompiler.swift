@@ -251,17 +251,8 @@ enum MetalCompiler {
         do {
             let work = try privateFolder(in: cache)
             defer { try? FileManager.default.removeItem(at: work) }
-            let p = Process()
-            p.executableURL = tools.clang
-            p.arguments = linkFlags + ["-o", work.appendingPathComponent(MetalModule.libraryName).path] + objects.map(\.object.path)
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            let drain = PipeDrain(err, tail: 65536)
-            p.waitUntilExit()
-            let text = String(decoding: drain.wait(), as: UTF8.self)
-            guard p.terminationStatus == 0 else { return .failure(LinkFailure(blame(text, objects))) }
+            let (status, text) = try runClang(tools.clang, linkFlags + ["-o", work.appendingPathComponent(MetalModule.libraryName).path] + objects.map(\.object.path))
+            guard status == 0 else { return .failure(LinkFailure(blame(text, objects))) }
             try place(work, at: entry, cache: cache) { (try? MetalModule(library: $0.appendingPathComponent(MetalModule.libraryName), functions: functions)) != nil }
             return .success(try MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions))
         } catch {
@@ -378,6 +369,14 @@ enum MetalCompiler {
 
     /// Runs clang; its first error (with the user's file, line and column) is thrown.
     static func compile(_ clang: URL, _ args: [String], source: String) throws {
+        let (status, text) = try runClang(clang, args)
+        guard status == 0 else {
+            throw ShaderError.compileFailed(file: source, message: firstDiagnostics(text) ?? "clang exited with \(status)")
+        }
+    }
+
+    /// Runs clang (compiling or linking) and returns its exit status and what it printed on stderr.
+    static func runClang(_ clang: URL, _ args: [String]) throws -> (status: Int32, stderr: String) {
         let p = Process()
         p.executableURL = clang
         p.arguments = args
@@ -387,10 +386,7 @@ enum MetalCompiler {
         try p.run()
         let drain = PipeDrain(err, tail: 65536)
         p.waitUntilExit()
-        let text = String(decoding: drain.wait(), as: UTF8.self)
-        guard p.terminationStatus == 0 else {
-            throw ShaderError.compileFailed(file: source, message: firstDiagnostics(text) ?? "clang exited with \(p.terminationStatus)")
-        }
+        return (p.terminationStatus, String(decoding: drain.wait(), as: UTF8.self))
     }
 
     /// The first error clang printed, with the two lines that show where (source and caret).
