@@ -82,9 +82,11 @@ let pureRed = SwiftUI.Color(red: 1, green: 0, blue: 0), pureBlue = SwiftUI.Color
         let upper = try await image(Text("hi there").textCase(.uppercase).foregroundStyle(SwiftUI.Color.black), 120, 30)
         let written = try await image(Text("HI THERE").foregroundStyle(SwiftUI.Color.black), 120, 30)
         let lower = try await image(Text("hi there").foregroundStyle(SwiftUI.Color.black), 120, 30)
-        #expect(upper.bytes == written.bytes && upper.bytes != lower.bytes)
+        let same = upper.bytes == written.bytes, differs = upper.bytes != lower.bytes
+        #expect(same && differs, "uppercased text draws as HI THERE: \(same); unlike hi there: \(differs)")
         let back = try await image(Text("HI THERE").textCase(.lowercase).foregroundStyle(SwiftUI.Color.black), 120, 30)
-        #expect(back.bytes == lower.bytes)
+        let lowered = back.bytes == lower.bytes
+        #expect(lowered, "lowercased HI THERE draws as hi there")
     }
 
     @Test func theOlderSpellingsCompileAndChangeNothingARenderHas() async throws {
