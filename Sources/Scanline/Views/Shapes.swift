@@ -318,11 +318,11 @@ extension Shape {
     /// Strokes the outline `lineWidth` points wide in the foreground style. (SwiftUI returns a
     /// shape, the stroke's outline; here it is a view, so `.stroke(lineWidth:)` cannot be filled
     /// or trimmed after.)
-    public func stroke(lineWidth: CGFloat = 1) -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: StrokeStyle(lineWidth: lineWidth)) }
+    public func stroke(lineWidth: CGFloat = 1) -> some View { stroke(ForegroundStyle(), lineWidth: lineWidth) }
     /// Strokes the outline with `style` in the foreground style (a view, as `stroke(lineWidth:)`).
-    public func stroke(style: StrokeStyle) -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: style) }
+    public func stroke(style: StrokeStyle) -> some View { stroke(ForegroundStyle(), style: style) }
     /// Fills the shape with the foreground style.
-    public func fill() -> some View { _ShapeView(shape: self, style: ForegroundStyle(), stroke: nil) }
+    public func fill() -> some View { fill(ForegroundStyle()) }
 }
 
 /// A shape that can be inset, so a stroke can lie inside its frame (`strokeBorder`), as SwiftUI's
