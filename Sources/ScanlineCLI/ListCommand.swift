@@ -66,7 +66,7 @@ enum GalleryCommand {
                 // Each file written goes into --json's report, with the time its render and encode took.
                 @MainActor func export(_ format: ExportFormat, _ options: ExportOptions, scale: CGFloat) async throws {
                     let path = folder.appendingPathComponent("\(scene.name).\(format.rawValue)").path
-                    let pixels = try await make(scale, options.fps).pixelSize
+                    let pixels = try make(scale, options.fps).pixelSize
                     let done = try await exportAnimation(to: path, format: format, options: options, makeRenderer: { try make(scale, options.fps) })
                     output.report?.wrote(path, format: format.rawValue, width: pixels.width, height: pixels.height, frames: done.frames,
                                          fps: options.fps, duration: Double(done.frames) / options.fps)

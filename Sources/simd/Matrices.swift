@@ -56,8 +56,10 @@ extension SIMDSquareMatrix {
         let a = self
         if Self.order == 2 { return a[0, 0] * a[1, 1] - a[1, 0] * a[0, 1] }
         if Self.order == 3 {
-            return a[0, 0] * (a[1, 1] * a[2, 2] - a[2, 1] * a[1, 2]) - a[1, 0] * (a[0, 1] * a[2, 2] - a[2, 1] * a[0, 2])
-                + a[2, 0] * (a[0, 1] * a[1, 2] - a[1, 1] * a[0, 2])
+            let c0: Scalar = a[1, 1] * a[2, 2] - a[2, 1] * a[1, 2]
+            let c1: Scalar = a[0, 1] * a[2, 2] - a[2, 1] * a[0, 2]
+            let c2: Scalar = a[0, 1] * a[1, 2] - a[1, 1] * a[0, 2]
+            return a[0, 0] * c0 - a[1, 0] * c1 + a[2, 0] * c2
         }
         var m = self, det: Scalar = 1
         let n = Self.order

@@ -181,7 +181,8 @@ public final class APNGEncoder: FrameSink {
     /// else whole milliseconds distributed so that frame n ends at round((n + 1) × 1000 / fps).
     func delay(ofFrame n: Int) -> (UInt16, UInt16) {
         if fps == fps.rounded(), fps <= 65535 { return (1, UInt16(fps)) }
-        let ms = Int((Double(n + 1) * 1000 / fps).rounded()) - Int((Double(n) * 1000 / fps).rounded())
+        let end: Double = (Double(n + 1) * 1000 / fps).rounded(), start: Double = (Double(n) * 1000 / fps).rounded()
+        let ms = Int(end) - Int(start)
         return (UInt16(clamping: ms), 1000)
     }
 

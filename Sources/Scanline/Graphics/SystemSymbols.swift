@@ -13,7 +13,11 @@ enum SystemSymbols {
     static let family = "Material Icons"
 
     /// SF Symbol name → Material Icons code point (the Material name in the comment).
-    static let table: [String: UInt32] = Dictionary(uniqueKeysWithValues: [
+    static let table: [String: UInt32] = Dictionary(uniqueKeysWithValues: pairs)
+
+    /// The table's entries. The literal's type is written out: inferred, it took the compiler
+    /// over a minute to type-check (in each of a build's two passes over the file).
+    static let pairs: [(String, UInt32)] = [
         ("heart", 0xE87E),                                      // favorite_border
         ("heart.fill", 0xE87D),                                 // favorite
         ("heart.slash", 0xEAC2),                                // heart_broken
@@ -431,7 +435,7 @@ enum SystemSymbols {
         ("sunrise", 0xE1C6),                                    // wb_twilight
         ("sun.haze", 0xE430),                                   // wb_sunny
         ("sun.min", 0xE430),                                    // wb_sunny
-    ])
+    ]
 
     /// The names with a stand-in.
     static var known: Set<String> { Set(table.keys) }

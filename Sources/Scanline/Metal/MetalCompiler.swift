@@ -271,8 +271,13 @@ enum MetalCompiler {
         var blamed: [(String, ShaderError)] = []
         for (i, line) in lines.enumerated() where line.contains("undefined reference") || line.contains("multiple definition") || line.contains("error:") {
             let near = lines[i..<min(lines.count, i + 4)].joined(separator: "\n")
-            guard let o = objects.map({ ($0, near.range(of: $0.object.path)) }).filter({ $0.1 != nil }).min(by: { $0.1!.lowerBound < $1.1!.lowerBound })?.0,
-                  !blamed.contains(where: { $0.0 == o.source }) else { continue }
+            // The object named first in the error's lines.
+            var named: (object: MetalObject, at: String.Index)? = nil
+            for object in objects {
+                guard let r = near.range(of: object.object.path) else { continue }
+                if named == nil || r.lowerBound < named!.at { named = (object, r.lowerBound) }
+            }
+            guard let o = named?.object, !blamed.contains(where: { $0.0 == o.source }) else { continue }
             var why = line
             for other in objects { why = why.replacingOccurrences(of: other.object.path, with: URL(fileURLWithPath: other.source).lastPathComponent) }
             if let r = why.range(of: #"(undefined reference to|multiple definition of).*"#, options: .regularExpression) { why = String(why[r]) }
