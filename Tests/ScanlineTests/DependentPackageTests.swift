@@ -5,34 +5,23 @@ import Testing
 /// A user's package that depends on Scanline by path builds without a single warning: neither
 /// SwiftPM's (a pkg-config flag it drops, such as glib's `-pthread`) nor the compiler's in
 /// Scanline's sources, which every dependent would see (issue #19). A package by path is known by its folder's name, filled in with the path. The fixture is built from
-/// scratch, so that every Scanline file is compiled and can warn; this takes a minute or two.
+/// scratch (SharedPackageBuild.dependent), so that every Scanline file is compiled and can warn;
+/// this takes a minute or two.
 @Suite(.spawnsProcesses) struct DependentPackageTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(.timeLimit(.minutes(20))) func dependentPackageBuildsWithoutWarnings() async throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/DependentPackage")
-        let folder = makeTestFolder("scanline-dependent")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let package = folder.appendingPathComponent("Dependent")
-        try FileManager.default.copyItem(at: fixture, to: package)
-        let template = package.appendingPathComponent("Package.swift.template")
-        // Scanline by the path the tutorial's package uses too, built from scratch into the
-        // scratch folder that package then reuses (SharedPackageBuild).
-        try SharedPackageBuild.prepare(fresh: true)
-        let manifest = try String(contentsOf: template, encoding: .utf8)
-            .replacingOccurrences(of: "@SCANLINE@", with: SharedPackageBuild.source.path)
-            .replacingOccurrences(of: "@SCANLINE_ID@", with: SharedPackageBuild.source.lastPathComponent)
-        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try FileManager.default.removeItem(at: template)
-
-        let scratch = SharedPackageBuild.scratch.path
-        let (status, output) = try await Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch])
-        #expect(status == 0, "swift build failed:\n\(output.suffix(4000))")
-        let warnings = output.split(separator: "\n").filter { $0.contains("warning:") }
+        // Built from scratch into the scratch folder the tutorial's package then reuses.
+        let build = try await SharedPackageBuild.dependent.value
+        let package = SharedPackageBuild.package, scratch = SharedPackageBuild.scratch.path
+        #expect(build.status == 0, "swift build failed:\n\(build.output.suffix(4000))")
+        let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") }
         #expect(warnings.isEmpty, "a package that depends on Scanline sees \(warnings.count) warning(s):\n\(warnings.prefix(20).joined(separator: "\n"))")
         let (runStatus, runOutput) = try await Self.swift(["run", "--skip-build", "--package-path", package.path,
                                                      "--scratch-path", scratch, "Dependent"])
         #expect(runStatus == 0 && runOutput.contains("rendered ") && !runOutput.contains("rendered 0x0"), "the dependent's program: \(runOutput.suffix(2000))")
+        let folder = makeTestFolder("scanline-dependent")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try await snapshotTestsOfTheDependent(package, scratch: scratch, folder: folder)
     }
 

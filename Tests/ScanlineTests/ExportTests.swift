@@ -126,8 +126,9 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
                 #expect(a == b)
                 continue
             }
-            let a = try Data(contentsOf: try await export("one.\(ext)"))
-            let b = try Data(contentsOf: try await export("two.\(ext)"))
+            // Six frames: the first whole, then frames that store only what changed.
+            let a = try Data(contentsOf: try await export("one.\(ext)", duration: 0.3))
+            let b = try Data(contentsOf: try await export("two.\(ext)", duration: 0.3))
             #expect(a == b, "\(ext)")
         }
     }

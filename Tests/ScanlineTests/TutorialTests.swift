@@ -9,7 +9,7 @@ import Testing
 /// developer's machine, where recording references is allowed). Three things differ from a user's
 /// machine, stated here: Scanline's installed sources (`/usr/local/share/scanline/source`)
 /// are this checkout, through a symlink of that name; `swift test` is given `--scratch-path`, the
-/// folder DependentPackageTests built Scanline in (SharedPackageBuild), so Scanline is compiled
+/// folder the dependent package built Scanline in (SharedPackageBuild), so Scanline is compiled
 /// once for both (a link named `.build` would not do: the compiler's module cache paths differ);
 /// and `scanline preview`, which serves until Ctrl-C, is started, asked for its
 /// state and a frame over HTTP, and stopped with SIGINT.
@@ -47,12 +47,14 @@ extension UserViewBuildTests {
         return steps
     }
 
-    @Test(.timeLimit(.minutes(30))) func theTutorialRunsAsWritten() throws {
+    @Test(.timeLimit(.minutes(30))) func theTutorialRunsAsWritten() async throws {
         let root = makeTestFolder("scanline-tutorial")
         let fm = FileManager.default
         // /usr/local/share/scanline/source, as make install makes it: here, a link to this
-        // checkout, the one DependentPackageTests builds Scanline through (SharedPackageBuild).
-        try SharedPackageBuild.prepare(fresh: false)
+        // checkout, the one the dependent package builds Scanline through (SharedPackageBuild),
+        // whose build is awaited first.
+        let dependent = try await SharedPackageBuild.dependent.value
+        #expect(dependent.status == 0, "the dependent package, whose Scanline build the tutorial reuses, did not build:\n\(dependent.output.suffix(3000))")
         let installed = SharedPackageBuild.source
         let checkout = Self.tutorial.deletingLastPathComponent().deletingLastPathComponent()
         var env = ProcessInfo.processInfo.environment

@@ -29,17 +29,19 @@ func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environm
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-/// One build of Scanline for the packages the suite makes that depend on it by path:
-/// DependentPackageTests builds it from scratch (every Scanline file compiled, so any warning
-/// shows), and the tutorial's package, run after it, reuses it instead of compiling Scanline a
-/// second time. Both name Scanline by the same path (`source`, a link to this checkout, where
-/// `make install` would put the sources) and build into the same scratch folder (`--scratch-path`,
-/// the same path string: the compiler's module cache is keyed by it), so SwiftPM finds
-/// Scanline's objects up to date. Run alone, the tutorial builds the folder itself.
+/// One build of Scanline for the packages the suite makes that depend on it by path: the
+/// dependent package (DependentPackageTests' fixture), built from scratch so that every Scanline
+/// file is compiled and any warning shows, and the tutorial's package, which reuses it instead of
+/// compiling Scanline a second time. Both name Scanline by the same path (`source`, a link to this
+/// checkout, where `make install` would put the sources) and build into the same scratch folder
+/// (`--scratch-path`, the same path string: the compiler's module cache is keyed by it), so
+/// SwiftPM finds Scanline's objects up to date. The two suites run side by side (make test runs
+/// them in one process): the dependent's build is one task per process (`dependent`), which the
+/// tutorial awaits before it builds, whichever starts first; run alone, the tutorial starts it.
 enum SharedPackageBuild {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    /// A folder of this checkout's own in the temporary folder.
+    /// A folder of this checkout's own in the temporary folder, reused by every run.
     static let root: URL = {
         var h: UInt64 = 14695981039346656037
         for b in checkout.path.utf8 { h = (h ^ UInt64(b)) &* 1099511628211 }
@@ -49,16 +51,36 @@ enum SharedPackageBuild {
     static var source: URL { root.appendingPathComponent("share/scanline/source") }
     /// The scratch folder both build into.
     static var scratch: URL { root.appendingPathComponent("build") }
+    /// `ROOT/Dependent`: the dependent package, copied from the fixture with its manifest filled in.
+    static var package: URL { root.appendingPathComponent("Dependent") }
 
-    /// Makes the link (once), and with `fresh` empties the scratch folder first.
-    static func prepare(fresh: Bool) throws {
+    /// What building the dependent package from scratch gave: `swift build`'s status and output.
+    struct Build: Sendable { let status: Int32; let output: String }
+
+    /// The dependent package's build from scratch, once per process.
+    static let dependent = Task<Build, any Error> { try await buildDependent() }
+
+    /// Makes the link (once), empties the scratch folder, copies the fixture to `package` with the
+    /// path of Scanline in its manifest, and builds it with its tests.
+    static func buildDependent() async throws -> Build {
         let fm = FileManager.default
-        if fresh { try? fm.removeItem(at: scratch) }
+        try? fm.removeItem(at: scratch)
         try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
         if (try? fm.destinationOfSymbolicLink(atPath: source.path)) != checkout.path {
             try? fm.removeItem(at: source)
             try fm.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fm.createSymbolicLink(at: source, withDestinationURL: checkout)
         }
+        let fixture = checkout.appendingPathComponent("Tests/ScanlineTests/Fixtures/DependentPackage")
+        try? fm.removeItem(at: package)
+        try fm.copyItem(at: fixture, to: package)
+        let template = package.appendingPathComponent("Package.swift.template")
+        let manifest = try String(contentsOf: template, encoding: .utf8)
+            .replacingOccurrences(of: "@SCANLINE@", with: source.path)
+            .replacingOccurrences(of: "@SCANLINE_ID@", with: source.lastPathComponent)
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try fm.removeItem(at: template)
+        let (status, output) = try await DependentPackageTests.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path])
+        return Build(status: status, output: output)
     }
 }
