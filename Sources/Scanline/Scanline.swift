@@ -5,3 +5,8 @@
 #if canImport(CoreGraphics)
 @_exported import CoreGraphics
 #endif
+// And Combine (Apple's, or the stand-in on Linux), as SwiftUI re-exports it: ObservableObject,
+// @Published and publishers with `import SwiftUI` alone.
+#if canImport(Combine)
+@_exported import Combine
+#endif

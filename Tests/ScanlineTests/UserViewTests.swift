@@ -265,6 +265,25 @@ import Testing
         #expect(image.width == 180 && image.height == 60)
     }
 
+    /// Issue #27 point 1: a user's file that imports `Combine` (an ObservableObject whose
+    /// @Published level a subject's value sets at 0.3 s) renders through the prebuilt Scanline:
+    /// a quarter of the 80 pt bar before, three quarters after.
+    @Test func aFileThatImportsCombineRenders() throws {
+        let folder = makeTestFolder("scanline-combine-view")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Self.fixtures.appendingPathComponent("Meter.swift").path
+        for (time, width) in [(0.1, 20), (0.5, 60)] {
+            let out = folder.appendingPathComponent("meter.png")
+            let r = try Self.render([file, "--time", "\(time)", "--scale", "1", "-o", out.path], cache: Self.cache)
+            #expect(r.code == 0, "\(r.stderr.suffix(2000))")
+            guard r.code == 0 else { continue }
+            let image = try PixelBuffer(contentsOf: out)
+            #expect(image.width == 80 && image.height == 20)
+            #expect(image[width - 2, 10] == (0, 0, 255, 255) && image[width + 2, 10].a == 0,
+                    "at \(time) s the bar is \(width) pt: \(image[width - 2, 10]) \(image[width + 2, 10])")
+        }
+    }
+
     /// Issue #27 point 1: a user's file that imports `simd` renders through the prebuilt
     /// Scanline. Dot i's centre is (13, 13) + 6i·(cos 45°, sin 45°) points.
     @Test func aFileThatImportsSimdRenders() throws {

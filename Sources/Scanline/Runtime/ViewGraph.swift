@@ -20,6 +20,11 @@
     var deliveredPreferences: [String: Any] = [:]
     /// What each dynamic container (`if`, `ForEach`, `.id`…) built last, by its path.
     var dynamicRecords: [String: DynamicRecord] = [:]
+    /// The observable objects the graph follows (`@StateObject`, `@ObservedObject`,
+    /// `@EnvironmentObject`), by identity, with their subscriptions.
+    var observed: [ObjectIdentifier: ObservedEntry] = [:]
+    /// `.onReceive` subscriptions, by their view's key.
+    var receivers: [String: AnyCancellable] = [:]
     /// Each text's last content, by view path, for content transitions.
     var contentRecords: [String: ContentRecord] = [:]
     /// How many transition values were found animating so far (a removed view stays while its

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The operators' publishers, named as Combine names them.
+public enum Publishers {
+    /// Each upstream value passed through `step`, which sends what it makes with `send`: the one
+    /// shape behind `map`, `filter`, `compactMap`, `removeDuplicates`, `dropFirst` and `receive(on:)`.
+    public struct Transform<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        let upstream: Upstream
+        /// Makes the step for one subscription (so that state such as the last value is its own).
+        let makeStep: () -> (Upstream.Output, @escaping (Output) -> Void) -> Void
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let step = makeStep()
+            upstream.receive(subscriber: AnySubscriber<Upstream.Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { value in step(value) { _ = subscriber.receive($0) }; return .unlimited },
+                receiveCompletion: { subscriber.receive(completion: $0) }))
+        }
+    }
+    public typealias Map<Upstream: Publisher, Output> = Transform<Upstream, Output>
+    public typealias Filter<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
+    public typealias CompactMap<Upstream: Publisher, Output> = Transform<Upstream, Output>
+    public typealias RemoveDuplicates<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
+    public typealias Drop<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
+    public typealias ReceiveOn<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
+
+    /// A publisher that cannot fail, typed as one that can.
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        public typealias Output = Upstream.Output
+        public let upstream: Upstream
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: AnySubscriber<Output, Never>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { subscriber.receive($0) },
+                receiveCompletion: { _ in subscriber.receive(completion: .finished) }))
+        }
+    }
+
+    /// The values of two publishers of one type, as each sends them.
+    public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Output == B.Output, A.Failure == B.Failure {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+        public let a: A, b: B
+        public init(_ a: A, _ b: B) { self.a = a; self.b = b }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let state = MergeState()
+            let forward = AnySubscriber<Output, Failure>(
+                receiveSubscription: { state.add($0) },
+                receiveValue: { subscriber.receive($0) },
+                receiveCompletion: { c in if state.finish(c) { subscriber.receive(completion: c) } })
+            subscriber.receive(subscription: ClosureSubscription { state.cancel() })
+            a.receive(subscriber: forward)
+            b.receive(subscriber: forward)
+        }
+    }
+}
+
+/// Merge's two subscriptions and how many have finished.
+final class MergeState: @unchecked Sendable {
+    let lock = NSLock()
+    var subscriptions: [any Subscription] = []
+    var finished = 0
+    var ended = false
+    func add(_ s: any Subscription) { lock.lock(); subscriptions.append(s); lock.unlock(); s.request(.unlimited) }
+    /// Whether the merged publisher ends now: at the first failure, or when both have finished.
+    func finish<F>(_ c: Subscribers.Completion<F>) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !ended else { return false }
+        if case .finished = c { finished += 1; ended = finished == 2 } else { ended = true }
+        return ended
+    }
+    func cancel() { lock.lock(); let all = subscriptions; subscriptions = []; lock.unlock(); all.forEach { $0.cancel() } }
+}
+
+extension Publisher {
+    /// Each value transformed.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Transform(upstream: self) { { value, send in send(transform(value)) } }
+    }
+    /// The values `isIncluded` accepts.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Transform(upstream: self) { { value, send in if isIncluded(value) { send(value) } } }
+    }
+    /// Each value transformed, without the nils.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.Transform(upstream: self) { { value, send in if let t = transform(value) { send(t) } } }
+    }
+    /// Without a value that `isDuplicate` says repeats the one before.
+    public func removeDuplicates(by isDuplicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
+        Publishers.Transform(upstream: self) {
+            var last: Output? = nil
+            return { value, send in
+                if let l = last, isDuplicate(l, value) { return }
+                last = value
+                send(value)
+            }
+        }
+    }
+    /// Without the first `count` values.
+    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+        Publishers.Transform(upstream: self) {
+            var left = count
+            return { value, send in if left > 0 { left -= 1 } else { send(value) } }
+        }
+    }
+    /// The values delivered through `scheduler` (see `Scheduler`).
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self> {
+        Publishers.Transform(upstream: self) { { value, send in scheduler.schedule(options: options) { send(value) } } }
+    }
+    /// This publisher's values and `other`'s, as each sends them.
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P> where P.Output == Output, P.Failure == Failure {
+        Publishers.Merge(self, other)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// The same values, typed as a publisher that can fail with `failureType`.
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+        Publishers.SetFailureType(upstream: self)
+    }
+}
+
+extension Publisher where Output: Equatable {
+    /// Without a value equal to the one before.
+    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { removeDuplicates(by: ==) }
+}
+
+/// Where `receive(on:)` delivers values. Here a scheduler runs the action it is given; the main
+/// queue and the main run loop run it at once when called on the main thread (so a render sees
+/// the value on the frame it was sent in), else later on the main thread.
+public protocol Scheduler {
+    associatedtype SchedulerOptions
+    /// Runs `action` on this scheduler.
+    func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
+}
+
+extension Scheduler {
+    /// Runs `action` on this scheduler.
+    public func schedule(_ action: @escaping () -> Void) { schedule(options: nil, action) }
+}
+
+/// A scheduler that runs each action at once, where it is called.
+public struct ImmediateScheduler: Scheduler, Sendable {
+    public typealias SchedulerOptions = Never
+    public static let shared = ImmediateScheduler()
+    public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
+}
+
+extension DispatchQueue: Scheduler {
+    public typealias SchedulerOptions = Never
+    public func schedule(options: Never?, _ action: @escaping () -> Void) {
+        if self === DispatchQueue.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); async { work.action() } }
+    }
+}
+
+extension RunLoop: Scheduler {
+    public typealias SchedulerOptions = Never
+    public func schedule(options: Never?, _ action: @escaping () -> Void) {
+        if self === RunLoop.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); DispatchQueue.main.async { work.action() } }
+    }
+}
+
+extension OperationQueue: Scheduler {
+    public typealias SchedulerOptions = Never
+    public func schedule(options: Never?, _ action: @escaping () -> Void) {
+        if self === OperationQueue.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); addOperation { work.action() } }
+    }
+}
+
+/// An action moved to another thread, as Combine's schedulers move them (not checked for Sendable).
+struct UncheckedAction: @unchecked Sendable {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+}

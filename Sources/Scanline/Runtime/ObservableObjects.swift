@@ -1,0 +1,135 @@
+// SwiftUI's property wrappers for `ObservableObject` classes (Combine's, or the stand-in on
+// Linux): `@StateObject`, `@ObservedObject`, `@EnvironmentObject` with `.environmentObject(_:)`,
+// and `.onReceive(_:perform:)`. Views are rebuilt every frame, so what these add is the change's
+// transaction: a property an object changes inside `withAnimation` animates the views that read
+// it, as a `@State` change does.
+import Combine
+
+/// An object a view owns, made the first time the view is built in a render and kept while it
+/// stays, as SwiftUI's `@StateObject`. Its changes are followed like `@State`'s.
+@propertyWrapper
+public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
+    let make: () -> ObjectType
+    var object: ObjectType?
+    /// Makes the object with `thunk`, once, when the view is first built.
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { make = thunk }
+    /// The object. Read outside a render (before the view is built), a new one each time, as
+    /// SwiftUI's warns.
+    public var wrappedValue: ObjectType { object ?? make() }
+    /// Bindings to the object's properties: `$model.name`.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
+}
+
+extension StateObject: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        let p = property.assumingMemoryBound(to: StateObject<ObjectType>.self)
+        let object: ObjectType
+        if let stored = graph.states[key] as? ObjectType { object = stored } else {
+            object = p.pointee.make()
+            graph.states[key] = object
+        }
+        p.pointee.object = object
+        graph.observe(object)
+    }
+}
+
+/// An object a view is given, whose changes it follows, as SwiftUI's `@ObservedObject`.
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// The object.
+    public var wrappedValue: ObjectType
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    public init(initialValue: ObjectType) { wrappedValue = initialValue }
+    /// Bindings to the object's properties: `$model.name`.
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+
+    /// Makes bindings to an object's properties.
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let object: ObjectType
+        /// A binding that reads and writes `object[keyPath:]`.
+        public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Value>) -> Binding<Value> {
+            let o = object
+            return Binding(get: { o[keyPath: keyPath] }, set: { o[keyPath: keyPath] = $0 })
+        }
+    }
+}
+
+extension ObservedObject: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        graph.observe(property.assumingMemoryBound(to: ObservedObject<ObjectType>.self).pointee.wrappedValue)
+    }
+}
+
+/// An object put in the environment by an ancestor's `.environmentObject(_:)`, found by its type,
+/// as SwiftUI's `@EnvironmentObject`. Reading it where no ancestor put one stops the program, as
+/// SwiftUI does, with the same message.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    var object: ObjectType?
+    public init() {}
+    /// The object.
+    public var wrappedValue: ObjectType {
+        guard let object else {
+            fatalError("No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of this view.")
+        }
+        return object
+    }
+    /// Bindings to the object's properties: `$model.name`.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
+}
+
+extension EnvironmentObject: LinkableProperty {
+    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+        let p = property.assumingMemoryBound(to: EnvironmentObject<ObjectType>.self)
+        let found = (environment.custom[ObjectIdentifier(ObjectType.self)] as? EnvironmentObjectBox)?.object as? ObjectType
+        p.pointee.object = found
+        if let found { graph.observe(found) }
+    }
+}
+
+/// An environment object, held in the environment's values.
+struct EnvironmentObjectBox: @unchecked Sendable { let object: AnyObject }
+
+extension View {
+    /// Puts `object` in the environment of the views inside, for their `@EnvironmentObject`s of its type.
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        let box = EnvironmentObjectBox(object: object)
+        return environmentChange { $0.custom[ObjectIdentifier(T.self)] = box }
+    }
+
+    /// Runs `action` with each value `publisher` sends while the view is shown. The publisher the
+    /// view is first built with is subscribed after that frame, and stays subscribed until the
+    /// view goes (views are rebuilt every frame, so a publisher made in `body` is not subscribed
+    /// again each time). The action runs where the value is sent.
+    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
+        nonisolated(unsafe) let p = publisher, a = action
+        return modifier(_ActionModifier { b in
+            let key = b.path + "#receive"
+            guard b.graph.appear(key) else { return }
+            let graph = b.graph
+            graph.afterBuild.append { [weak graph] in graph?.receivers[key] = p.sink { a($0) } }
+            graph.disappearActions[key] = { [weak graph] in graph?.receivers[key] = nil }
+        })
+    }
+}
+
+/// An object a graph follows, and its subscription.
+struct ObservedEntry {
+    weak var object: AnyObject?
+    let subscription: AnyCancellable
+}
+
+extension ViewGraph {
+    /// Follows `object`'s changes (once per object): each records a change, with the transaction
+    /// it is made in, as a `@State` change does.
+    func observe<O: ObservableObject>(_ object: O) {
+        let id = ObjectIdentifier(object)
+        if let entry = observed[id], entry.object === object { return }
+        if observed.count >= 64 { observed = observed.filter { $0.value.object != nil } }
+        let changes = self.changes, clock = self.clock
+        observed[id] = ObservedEntry(object: object, subscription: object.objectWillChange.sink { _ in
+            changes.record(Transaction.current, at: clock.now.seconds)
+        })
+    }
+}

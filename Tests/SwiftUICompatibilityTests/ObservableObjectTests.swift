@@ -1,0 +1,114 @@
+// ObservableObject models as SwiftUI code writes them (issue #27): `import SwiftUI` alone gives
+// Combine's names; @StateObject, @ObservedObject, @EnvironmentObject and .onReceive, each checked
+// by what the view draws.
+import SwiftUI
+import Testing
+
+class BarModel: ObservableObject {
+    @Published var width: CGFloat = 0
+    @Published var colour = SwiftUI.Color(red: 1, green: 0, blue: 0)
+}
+
+/// OwnedBar's model, which counts how many were made: a @StateObject makes one per view, not one
+/// per frame. (Only the one test renders OwnedBar.)
+final class OwnedBarModel: BarModel {
+    nonisolated(unsafe) static var made = 0
+    override init() { OwnedBarModel.made += 1 }
+}
+
+/// A bar whose width a model owns; at 0.5 s it grows to 40 pt, inside `withAnimation` or not.
+struct OwnedBar: View {
+    @StateObject var model: BarModel = OwnedBarModel()
+    let animated: Bool
+    var body: some View {
+        Bar(model: model)
+            .frame(width: 40, height: 10, alignment: .leading)
+            .task {
+                try? await Task.sleep(for: .seconds(0.5))
+                if animated { withAnimation(.linear(duration: 1)) { model.width = 40 } } else { model.width = 40 }
+            }
+    }
+}
+
+struct Bar: View {
+    @ObservedObject var model: BarModel
+    var body: some View { model.colour.frame(width: model.width, height: 10) }
+}
+
+/// Reads the model an ancestor put in the environment.
+struct EnvironmentSwatch: View {
+    @EnvironmentObject var model: BarModel
+    var body: some View { model.colour }
+}
+
+/// A field bound to a model's property through `$model.width`.
+struct WidthSetter: View {
+    @Binding var width: CGFloat
+    var body: some View { SwiftUI.Color.clear.onAppear { width = 30 } }
+}
+
+@MainActor @Suite struct ObservableObjectTests {
+    func image<V: View>(_ v: V, _ w: CGFloat = 40, _ h: CGFloat = 10, at t: Double) async throws -> PixelBuffer {
+        try await SceneRenderer(v, size: CGSize(width: w, height: h), scale: 1, fps: 10).still(at: t)
+    }
+
+    @Test func aStateObjectsChangeInsideWithAnimationAnimates() async throws {
+        // 0 → 40 pt at 0.5 s, linear over 1 s: 20 pt at 1.0 s. Without withAnimation, 40 at once.
+        OwnedBarModel.made = 0
+        let half = try await image(OwnedBar(animated: true), at: 1.0)
+        #expect(half[18, 5] == (255, 0, 0, 255) && half[22, 5].a == 0, "halfway, 20 pt: \(half[18, 5]) \(half[22, 5])")
+        #expect(OwnedBarModel.made == 1, "one model for the view's life, not one a frame: \(OwnedBarModel.made)")
+        let whole = try await image(OwnedBar(animated: false), at: 1.0)
+        #expect(whole[38, 5] == (255, 0, 0, 255), "\(whole[38, 5])")
+        let before = try await image(OwnedBar(animated: true), at: 0.4)
+        #expect(before[1, 5].a == 0, "nothing before the change: \(before[1, 5])")
+    }
+
+    @Test func anEnvironmentObjectIsFoundByItsType() async throws {
+        let model = BarModel()
+        model.colour = SwiftUI.Color(red: 0, green: 0, blue: 1)
+        let image = try await image(VStack { EnvironmentSwatch() }.environmentObject(model), 10, 10, at: 0)
+        #expect(image[5, 5] == (0, 0, 255, 255), "\(image[5, 5])")
+    }
+
+    @Test func aBindingToAModelsPropertyWritesIt() async throws {
+        let model = BarModel()
+        struct Host: View {
+            @ObservedObject var model: BarModel
+            var body: some View {
+                ZStack(alignment: .leading) { WidthSetter(width: $model.width); Bar(model: model) }.frame(width: 40, height: 10, alignment: .leading)
+            }
+        }
+        let image = try await image(Host(model: model), at: 0.3)
+        #expect(model.width == 30)
+        #expect(image[28, 5] == (255, 0, 0, 255) && image[32, 5].a == 0, "30 pt wide: \(image[28, 5]) \(image[32, 5])")
+    }
+
+    @Test func onReceiveRunsForEachValueWhileTheViewIsShown() async throws {
+        // The subject sends 1 at 0.2 s and 3 at 0.6 s; the bar is 10 pt per value received.
+        struct Receiver: View {
+            let ticks = PassthroughSubject<Int, Never>()
+            @State var width: CGFloat = 0
+            var body: some View {
+                SwiftUI.Color(red: 0, green: 1, blue: 0).frame(width: width, height: 10).frame(width: 40, height: 10, alignment: .leading)
+                    .onReceive(ticks) { width = CGFloat($0) * 10 }
+                    .task {
+                        try? await Task.sleep(for: .seconds(0.2)); ticks.send(1)
+                        try? await Task.sleep(for: .seconds(0.4)); ticks.send(3)
+                    }
+            }
+        }
+        let early = try await image(Receiver(), at: 0.1), one = try await image(Receiver(), at: 0.4), three = try await image(Receiver(), at: 0.8)
+        #expect(early[1, 5].a == 0 && one[8, 5] == (0, 255, 0, 255) && one[12, 5].a == 0 && three[28, 5].g == 255 && three[32, 5].a == 0,
+                "0, 10 and 30 pt: \(early[1, 5]) \(one[8, 5]) \(one[12, 5]) \(three[28, 5]) \(three[32, 5])")
+    }
+
+    @Test func publishedValuesReachAPublishersSubscribers() {
+        let model = BarModel()
+        var widths: [CGFloat] = []
+        let c = model.$width.removeDuplicates().sink { widths.append($0) }
+        model.width = 5; model.width = 5; model.width = 8
+        #expect(widths == [0, 5, 8])
+        _ = c
+    }
+}
