@@ -10,3 +10,5 @@
 #if canImport(Combine)
 @_exported import Combine
 #endif
+// And Observation (the toolchain's), as SwiftUI re-exports it: `@Observable` with `import SwiftUI`.
+@_exported import Observation

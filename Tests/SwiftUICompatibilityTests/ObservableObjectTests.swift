@@ -112,3 +112,63 @@ struct WidthSetter: View {
         _ = c
     }
 }
+
+// MARK: Observation
+
+@Observable final class Level {
+    var width: CGFloat = 0
+    var colour = SwiftUI.Color(red: 0, green: 0, blue: 1)
+}
+
+/// A bar whose width an `@Observable` model in `@State` holds; at 0.5 s it grows to 40 pt.
+struct ObservedLevelBar: View {
+    @State private var level = Level()
+    let animated: Bool
+    var body: some View {
+        level.colour.frame(width: level.width, height: 10)
+            .frame(width: 40, height: 10, alignment: .leading)
+            .task {
+                try? await Task.sleep(for: .seconds(0.5))
+                if animated { withAnimation(.linear(duration: 1)) { level.width = 40 } } else { level.width = 40 }
+            }
+    }
+}
+
+struct LevelSwatch: View {
+    @Environment(Level.self) private var level
+    @Environment(Level.self) private var maybe: Level?
+    var body: some View { level.colour.opacity(maybe == nil ? 0 : 1) }
+}
+
+struct LevelSetter: View {
+    @Bindable var level: Level
+    var body: some View { WidthSetter(width: $level.width) }
+}
+
+@MainActor @Suite struct ObservationTests {
+    func image<V: View>(_ v: V, _ w: CGFloat = 40, _ h: CGFloat = 10, at t: Double) async throws -> PixelBuffer {
+        try await SceneRenderer(v, size: CGSize(width: w, height: h), scale: 1, fps: 10).still(at: t)
+    }
+
+    @Test func anObservableChangeInsideWithAnimationAnimates() async throws {
+        // 0 → 40 pt at 0.5 s, linear over 1 s: 20 pt at 1.0 s; without withAnimation, 40 at once.
+        let half = try await image(ObservedLevelBar(animated: true), at: 1.0)
+        #expect(half[18, 5] == (0, 0, 255, 255) && half[22, 5].a == 0, "halfway, 20 pt: \(half[18, 5]) \(half[22, 5])")
+        let whole = try await image(ObservedLevelBar(animated: false), at: 1.0)
+        #expect(whole[38, 5] == (0, 0, 255, 255), "\(whole[38, 5])")
+    }
+
+    @Test func anObservableInTheEnvironmentIsFoundByItsType() async throws {
+        let level = Level()
+        level.colour = SwiftUI.Color(red: 1, green: 0, blue: 0)
+        let image = try await image(VStack { LevelSwatch() }.environment(level), 10, 10, at: 0)
+        #expect(image[5, 5] == (255, 0, 0, 255), "the object, and the optional form finds it too: \(image[5, 5])")
+    }
+
+    @Test func aBindableWritesTheObjectsProperty() async throws {
+        let level = Level()
+        _ = try await image(LevelSetter(level: level), at: 0.2)
+        #expect(level.width == 30)
+        #expect(Bindable(level).width.wrappedValue == 30)
+    }
+}

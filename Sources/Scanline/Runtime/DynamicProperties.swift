@@ -127,21 +127,21 @@ public struct Binding<Value> {
     }
 }
 
-/// Reads a value from the view's environment, as SwiftUI's `@Environment(\.key)`.
+/// Reads a value from the view's environment, as SwiftUI's `@Environment(\.key)`, or an
+/// `@Observable` object put there with `.environment(_:)`: `@Environment(Model.self)`.
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
-    let keyPath: KeyPath<EnvironmentValues, Value>
-    var value: Value?
+    let read: (EnvironmentValues) -> Value
+    var environment: EnvironmentValues?
     /// Reads the environment value at `keyPath`.
-    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
     /// The value in the environment the view was built in.
-    public var wrappedValue: Value { value ?? EnvironmentValues()[keyPath: keyPath] }
+    public var wrappedValue: Value { read(environment ?? EnvironmentValues()) }
 }
 
 extension Environment: LinkableProperty {
     static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
-        let p = property.assumingMemoryBound(to: Environment<Value>.self)
-        p.pointee.value = environment[keyPath: p.pointee.keyPath]
+        property.assumingMemoryBound(to: Environment<Value>.self).pointee.environment = environment
     }
 }
 

@@ -2,8 +2,10 @@
 // Linux): `@StateObject`, `@ObservedObject`, `@EnvironmentObject` with `.environmentObject(_:)`,
 // and `.onReceive(_:perform:)`. Views are rebuilt every frame, so what these add is the change's
 // transaction: a property an object changes inside `withAnimation` animates the views that read
-// it, as a `@State` change does.
+// it, as a `@State` change does. And the same for `@Observable` objects (the Observation module):
+// `@Environment(Type.self)`, `.environment(_:)` and `@Bindable`.
 import Combine
+import Observation
 
 /// An object a view owns, made the first time the view is built in a render and kept while it
 /// stays, as SwiftUI's `@StateObject`. Its changes are followed like `@State`'s.
@@ -131,5 +133,63 @@ extension ViewGraph {
         observed[id] = ObservedEntry(object: object, subscription: object.objectWillChange.sink { _ in
             changes.record(Transaction.current, at: clock.now.seconds)
         })
+    }
+}
+
+// MARK: Observation
+
+extension Environment {
+    /// The `@Observable` object of this type that an ancestor put in the environment with
+    /// `.environment(_:)`. Reading it where none was put stops the program, as SwiftUI does.
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
+        let id = ObjectIdentifier(objectType), name = "\(objectType)"
+        read = { environment in
+            guard let object = (environment.custom[id] as? EnvironmentObjectBox)?.object else {
+                fatalError("No Observable object of type \(name) found. A View.environment(_:) for \(name) may be missing as an ancestor of this view.")
+            }
+            return unsafeDowncast(object, to: Value.self)    // stored under its own type's identifier
+        }
+    }
+    /// The `@Observable` object of this type in the environment, or nil.
+    public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+        let id = ObjectIdentifier(objectType)
+        read = { ($0.custom[id] as? EnvironmentObjectBox).map { unsafeDowncast($0.object, to: T.self) } }
+    }
+}
+
+extension View {
+    /// Puts an `@Observable` object in the environment of the views inside, for their
+    /// `@Environment(Type.self)`s (nil takes one away).
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+        let box = object.map { EnvironmentObjectBox(object: $0) }
+        return environmentChange { $0.custom[ObjectIdentifier(T.self)] = box }
+    }
+}
+
+/// Bindings to an `@Observable` object's properties, as SwiftUI's `@Bindable`: `$model.name`,
+/// or `Bindable(model).name` where the object came some other way.
+@propertyWrapper @dynamicMemberLookup
+public struct Bindable<Value> {
+    /// The object.
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) where Value: AnyObject & Observable { self.wrappedValue = wrappedValue }
+    public init(_ wrappedValue: Value) where Value: AnyObject & Observable { self.wrappedValue = wrappedValue }
+    public init(projectedValue: Bindable<Value>) { self = projectedValue }
+    /// The wrapper itself, whose members are bindings.
+    public var projectedValue: Bindable<Value> { self }
+    /// A binding that reads and writes `wrappedValue[keyPath:]`.
+    public subscript<Member>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Member>) -> Binding<Member> where Value: AnyObject {
+        let object = wrappedValue
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}
+
+extension ViewGraph {
+    /// Runs `body` (a build, or a layout, which builds what GeometryReaders hold) tracking the
+    /// `@Observable` properties it reads: a change to one records a change, with the transaction
+    /// it is made in, as a `@State` change does (once per build: the next build tracks anew).
+    func trackingObservables<T>(_ body: () -> T) -> T {
+        let changes = self.changes, clock = self.clock
+        return withObservationTracking(body, onChange: { changes.record(Transaction.current, at: clock.now.seconds) })
     }
 }

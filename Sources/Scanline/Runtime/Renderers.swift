@@ -97,9 +97,11 @@
     }
 
     func layout(_ node: Node) {
-        let s = node.sizeThatFits(ProposedViewSize(size))
-        let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
-        node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h), proposal: ProposedViewSize(size))
+        graph.trackingObservables {
+            let s = node.sizeThatFits(ProposedViewSize(size))
+            let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
+            node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h), proposal: ProposedViewSize(size))
+        }
         graph.matchGeometry(node)
         graph.animateFrames(node)
         graph.finishFrame()

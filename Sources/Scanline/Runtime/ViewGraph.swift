@@ -92,7 +92,7 @@
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
         // Code that waits (asyncAfter, a clock's sleep) while the view is built, or in an appear
         // action, waits on this render's clock.
-        let node = RenderClock.$current.withValue(clock) { watchingForTimers { b.build(root) } }
+        let node = RenderClock.$current.withValue(clock) { watchingForTimers { trackingObservables { b.build(root) } } }
         buildChange = changes.pending
         changes.clear()
         return node
