@@ -172,3 +172,52 @@ struct UncheckedAction: @unchecked Sendable {
     let action: () -> Void
     init(_ action: @escaping () -> Void) { self.action = action }
 }
+
+/// A publisher that starts its work when `connect()` is called, not when subscribed to.
+public protocol ConnectablePublisher<Output, Failure>: Publisher {
+    /// Starts the work; cancel what it returns to stop it.
+    func connect() -> any Cancellable
+}
+
+extension ConnectablePublisher {
+    /// This publisher, connected when the first subscriber attaches and stopped when the last
+    /// one cancels.
+    public func autoconnect() -> Publishers.Autoconnect<Self> { Publishers.Autoconnect(upstream: self) }
+}
+
+extension Publishers {
+    /// A connectable publisher connected by its first subscriber (`autoconnect()`).
+    public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        private let lock = NSLock()
+        private var connection: (any Cancellable)?
+        private var subscribers = 0
+        public init(upstream: Upstream) { self.upstream = upstream }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: AnySubscriber<Output, Failure>(
+                receiveSubscription: { [self] s in
+                    subscriber.receive(subscription: ClosureSubscription { [self] in s.cancel(); released() })
+                },
+                receiveValue: { subscriber.receive($0) },
+                receiveCompletion: { subscriber.receive(completion: $0) }))
+            lock.lock()
+            subscribers += 1
+            let connect = connection == nil
+            lock.unlock()
+            if connect {
+                let c = upstream.connect()
+                lock.lock(); connection = c; lock.unlock()
+            }
+        }
+        private func released() {
+            lock.lock()
+            subscribers -= 1
+            let stop = subscribers == 0 ? connection : nil
+            if stop != nil { connection = nil }
+            lock.unlock()
+            stop?.cancel()
+        }
+    }
+}

@@ -172,3 +172,39 @@ struct LevelSetter: View {
         #expect(Bindable(level).width.wrappedValue == 30)
     }
 }
+
+@MainActor @Suite struct TimerPublisherTests {
+    /// Ticks every 0.25 s from the first frame (t = 0), 8 pt a tick: 0.25 and 0.5 have come by 0.6 s.
+    struct Ticker: View {
+        let timer = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+        @State var ticks = 0
+        var body: some View {
+            SwiftUI.Color(red: 1, green: 0, blue: 0).frame(width: CGFloat(ticks) * 8, height: 10)
+                .frame(width: 40, height: 10, alignment: .leading)
+                .onReceive(timer) { _ in ticks += 1 }
+        }
+    }
+
+    @Test func aTimerPublisherTicksOnTheRenderClock() async throws {
+        for (time, ticks) in [(0.2, 0), (0.6, 2), (1.05, 4)] {
+            let image = try await SceneRenderer(Ticker(), size: CGSize(width: 40, height: 10), scale: 1, fps: 20).still(at: time)
+            let edge = ticks * 8
+            #expect((ticks == 0 || image[edge - 2, 5] == (255, 0, 0, 255)) && image[edge + 1, 5].a == 0,
+                    "at \(time) s, \(ticks) ticks: \(ticks == 0 ? "-" : "\(image[edge - 2, 5])") \(image[edge + 1, 5])")
+        }
+    }
+
+    @Test func outsideARenderItTicksOnTheWallClockUntilCancelled() async throws {
+        let timer = Timer.publish(every: 0.01, on: .main, in: .common)
+        final class Count: @unchecked Sendable { var n = 0 }
+        let count = Count()
+        let subscription = timer.sink { _ in count.n += 1 }
+        let connection = timer.connect()
+        try await Task<Never, Never>.sleep(for: .milliseconds(200), tolerance: nil)
+        connection.cancel()
+        let seen = count.n
+        try await Task<Never, Never>.sleep(for: .milliseconds(50), tolerance: nil)
+        #expect(seen >= 2 && count.n == seen, "ticks in 0.2 s: \(seen), after cancelling: \(count.n)")
+        _ = subscription
+    }
+}
