@@ -516,10 +516,6 @@ extension View {
     // MARK: Gestures and feedback: accepted, inert in a render
 
     /// Accepted for source compatibility; a render has no touches.
-    public func simultaneousGesture<G>(_ gesture: G) -> some View { self }
-    /// Accepted for source compatibility; a render has no touches.
-    public func gesture<G>(_ gesture: G) -> some View { self }
-    /// Accepted for source compatibility; a render has no touches.
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
     /// Accepted for source compatibility; a render has no touches (the form that is given the
     /// tap's location).
@@ -608,25 +604,6 @@ public enum SensoryFeedback: Sendable {
     public enum Weight: Sendable { case light, medium, heavy }
     case impact(weight: Weight = .medium, intensity: Double = 1)
     case selection, success, warning, error
-}
-
-/// A drag gesture: accepted for source compatibility; a render has no touches.
-public struct DragGesture: Sendable {
-    /// Where a drag is (points); always zero in a render.
-    public struct Value: Sendable { public var translation: CGSize = .zero; public var location: CGPoint = .zero }
-    /// A drag that starts after `minimumDistance` points.
-    public init(minimumDistance: CGFloat = 10) {}
-    /// Accepted; never called in a render.
-    public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture { self }
-    /// Accepted; never called in a render.
-    public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture { self }
-}
-/// A tap gesture: accepted for source compatibility; a render has no touches.
-public struct TapGesture: Sendable {
-    /// A tap of `count` taps.
-    public init(count: Int = 1) {}
-    /// Accepted; never called in a render.
-    public func onEnded(_ action: @escaping () -> Void) -> TapGesture { self }
 }
 
 /// The frame inset by half a line width: stroked, its line lies wholly inside the frame.

@@ -72,3 +72,49 @@ extension View {
         environmentChange { if let colorScheme { $0.colorScheme = colorScheme } }
     }
 }
+
+// MARK: Xcode's library
+
+/// Views and modifiers a package offers Xcode's library, as SwiftUI's: accepted, so a package
+/// that declares them compiles; nothing reads them here.
+@MainActor public protocol LibraryContentProvider {
+    /// The views offered.
+    @LibraryContentBuilder var views: [LibraryItem] { get }
+    /// The modifiers offered, applied to `base`.
+    @LibraryContentBuilder func modifiers(base: ModifierBase) -> [LibraryItem]
+    /// The placeholder a modifier item is applied to.
+    associatedtype ModifierBase = Never
+}
+
+extension LibraryContentProvider {
+    public var views: [LibraryItem] { [] }
+    public func modifiers(base: ModifierBase) -> [LibraryItem] { [] }
+}
+
+/// One entry of Xcode's library: a snippet with its title and category.
+public struct LibraryItem {
+    /// Where Xcode's library lists an item.
+    public struct Category: Hashable, Sendable {
+        let name: String
+        public static let control = Category(name: "control")
+        public static let effect = Category(name: "effect")
+        public static let layout = Category(name: "layout")
+        public static let other = Category(name: "other")
+    }
+    /// The item's title (nil: Xcode makes one from the snippet).
+    public let title: String?
+    public let category: Category
+    public let visible: Bool
+    public init<Content>(_ snippet: @autoclosure () -> Content, visible: Bool = true, title: String? = nil,
+                         category: Category = .control, matchingSignature: String? = nil) {
+        self.title = title; self.category = category; self.visible = visible
+    }
+}
+
+/// Collects `LibraryItem`s.
+@resultBuilder public enum LibraryContentBuilder {
+    public static func buildBlock(_ items: LibraryItem...) -> [LibraryItem] { items }
+    public static func buildBlock(_ items: [LibraryItem]...) -> [LibraryItem] { items.flatMap { $0 } }
+    public static func buildExpression(_ item: LibraryItem) -> [LibraryItem] { [item] }
+    public static func buildExpression(_ items: [LibraryItem]) -> [LibraryItem] { items }
+}
