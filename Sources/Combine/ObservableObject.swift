@@ -9,14 +9,22 @@ public protocol ObservableObject: AnyObject {
 }
 
 extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
-    /// The object's own publisher: the same one every time it is asked for.
-    public var objectWillChange: ObservableObjectPublisher { ObservableObjectPublisher.of(self) }
+    /// The object's own publisher, the same one every time it is asked for: kept by its first
+    /// `@Published` property (found by reflection, as Apple's is). An object without one gets a
+    /// new publisher each time, which nothing sends.
+    public var objectWillChange: ObservableObjectPublisher {
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let m = mirror {
+            for child in m.children { if let field = child.value as? PublishedField { return field.objectPublisher } }
+            mirror = m.superclassMirror
+        }
+        return ObservableObjectPublisher()
+    }
 }
 
-extension ObservableObject {
-    /// Sends `objectWillChange` when it is an `ObservableObjectPublisher` (as `@Published` does).
-    func _sendWillChange() { (objectWillChange as? ObservableObjectPublisher)?.send() }
-}
+/// A `@Published` property's storage, seen through reflection: the object's publisher lives in
+/// its first one.
+protocol PublishedField { var objectPublisher: ObservableObjectPublisher { get } }
 
 /// The publisher `ObservableObject` gives by default: it sends `()` before the object changes.
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
@@ -29,24 +37,6 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
         list.add(AnySubscriber(subscriber))
     }
-
-    /// Each live object's publisher, by identity. An entry whose object has gone is replaced (an
-    /// identifier is only reused once its object is gone) and pruned now and then.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var table: [ObjectIdentifier: (object: Weak, publisher: ObservableObjectPublisher)] = [:]
-    nonisolated(unsafe) private static var added = 0
-    struct Weak { weak var object: AnyObject? }
-
-    static func of(_ object: AnyObject) -> ObservableObjectPublisher {
-        let id = ObjectIdentifier(object)
-        lock.lock(); defer { lock.unlock() }
-        if let entry = table[id], entry.object.object === object { return entry.publisher }
-        let publisher = ObservableObjectPublisher()
-        table[id] = (Weak(object: object), publisher)
-        added += 1
-        if added % 256 == 0 { table = table.filter { $0.value.object.object != nil } }
-        return publisher
-    }
 }
 
 /// A property of an `ObservableObject` class that sends the object's `objectWillChange` before
@@ -58,18 +48,36 @@ public struct Published<Value> {
         let lock = NSLock()
         var value: Value
         weak var owner: AnyObject?
+        /// The owner's `objectWillChange`, found on the first write.
+        var ownerPublisher: ObservableObjectPublisher?
+        /// The owner's publisher when this is its first `@Published` property (made on first use).
+        var ownPublisher: ObservableObjectPublisher?
         let changes = PassthroughSubject<Value, Never>()
         /// What `assign(to:)` connected to this property.
         var assigned: [AnyCancellable] = []
         init(_ value: Value) { self.value = value }
         func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
         func set(_ newValue: Value) {
-            (owner as? any ObservableObject)?._sendWillChange()
+            lock.lock(); var publisher = ownerPublisher; lock.unlock()
+            if publisher == nil, let owner = owner as? any ObservableObject {
+                publisher = owner.objectWillChange as? ObservableObjectPublisher
+                lock.lock(); ownerPublisher = publisher; lock.unlock()
+            }
+            publisher?.send()
             changes.send(newValue)
             lock.lock(); value = newValue; lock.unlock()
         }
     }
     let storage: Storage
+
+    /// The owner's publisher, when this is its first `@Published` property.
+    var objectPublisher: ObservableObjectPublisher {
+        storage.lock.lock(); defer { storage.lock.unlock() }
+        if let p = storage.ownPublisher { return p }
+        let p = ObservableObjectPublisher()
+        storage.ownPublisher = p
+        return p
+    }
 
     /// A property starting at `value`.
     public init(wrappedValue value: Value) { storage = Storage(value) }
@@ -130,6 +138,8 @@ public struct Published<Value> {
         }
     }
 }
+
+extension Published: PublishedField {}
 
 extension Publisher where Failure == Never {
     /// Writes each value to the `@Published` property whose `$name` this is (its object's

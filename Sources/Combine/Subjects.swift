@@ -36,7 +36,9 @@ final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
         next += 1
         subscribers.append((id, subscriber))
         lock.unlock()
-        subscriber.receive(subscription: ClosureSubscription { [weak self] in self?.remove(id) })
+        // The subscription keeps the list while it is subscribed (as Combine's subjects keep their
+        // subscribers); cancelling it, or releasing the sink's AnyCancellable, ends that.
+        subscriber.receive(subscription: ClosureSubscription { self.remove(id) })
     }
     func remove(_ id: Int) {
         lock.lock(); subscribers.removeAll { $0.id == id }; lock.unlock()

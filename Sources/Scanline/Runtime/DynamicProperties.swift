@@ -46,6 +46,7 @@ final class StateBox<Value>: @unchecked Sendable {
     weak var graph: ViewGraph?
     init(_ value: Value) { self.value = value; initial = value }
     func set(_ newValue: Value) {
+        graph?.willChange(Transaction.current)
         value = newValue
         // Marks the graph changed, from whichever thread writes (SwiftUI warns about writes off
         // the main thread; here they are simply seen by the next build).

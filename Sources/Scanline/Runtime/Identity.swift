@@ -126,7 +126,7 @@ extension NodeBuilder {
 
     /// How long the animation of the change being built runs (0 without one).
     func removalDuration() -> Double {
-        let t = transactionOverride ?? graph.pendingChange?.transaction
+        let t = transactionOverride ?? graph.activeChange?.transaction
         guard let t, !t.disablesAnimations, let a = t.animation else { return 0 }
         let d = a.duration
         return d.isFinite ? max(0, d) : .infinity

@@ -130,7 +130,8 @@ extension ViewGraph {
         if let entry = observed[id], entry.object === object { return }
         if observed.count >= 64 { observed = observed.filter { $0.value.object != nil } }
         let changes = self.changes, clock = self.clock
-        observed[id] = ObservedEntry(object: object, subscription: object.objectWillChange.sink { _ in
+        observed[id] = ObservedEntry(object: object, subscription: object.objectWillChange.sink { [weak self] _ in
+            self?.willChange(Transaction.current)      // before the change: objectWillChange sends first
             changes.record(Transaction.current, at: clock.now.seconds)
         })
     }
@@ -190,6 +191,9 @@ extension ViewGraph {
     /// it is made in, as a `@State` change does (once per build: the next build tracks anew).
     func trackingObservables<T>(_ body: () -> T) -> T {
         let changes = self.changes, clock = self.clock
-        return withObservationTracking(body, onChange: { changes.record(Transaction.current, at: clock.now.seconds) })
+        return withObservationTracking(body, onChange: { [weak self] in
+            self?.willChange(Transaction.current)          // in the property's willSet
+            changes.record(Transaction.current, at: clock.now.seconds)
+        })
     }
 }

@@ -46,6 +46,12 @@
         self.startDate = startDate
         graph = ViewGraph(startDate: startDate)
         graph.fps = fps
+        connectFlush()
+    }
+
+    /// Lets the graph build and lay out the view now, between a change and the next (`ViewGraph.willChange`).
+    private func connectFlush() {
+        graph.flush = { [unowned self] in layout(graph.build(root, environment: environment, at: graph.clock.now.seconds)) }
     }
 
     /// The environment frames are drawn in: the render's, reporting to the graph's warnings.
@@ -66,6 +72,7 @@
             let earlier = graph.warnings
             graph = ViewGraph(startDate: startDate)
             graph.fps = fps
+            connectFlush()
             for w in earlier { graph.warn(w) }
             lastTime = -1
         }

@@ -50,6 +50,9 @@
     nonisolated let changes = StateChanges()
     /// The transaction and time of the last state change not yet seen by a build.
     var pendingChange: (transaction: Transaction?, time: Double)? { changes.pending }
+    /// The change that values built now animate under: the one not yet seen by a build while a
+    /// build runs, else the one the last build saw (for views built in its layout).
+    var activeChange: (transaction: Transaction?, time: Double)? { changes.pending ?? buildChange }
     /// The change the last build saw: its layout animates under that transaction.
     var buildChange: (transaction: Transaction?, time: Double)?
     /// The last `scrollTo`: which view, where, and with which transaction, at what time.
@@ -71,6 +74,33 @@
 
     func warn(_ message: String) { warningLog.add(message) }
 
+    /// Builds and lays out the view as it is now, at the clock's time: set by the renderer, so
+    /// that a change can be applied in two steps (`willChange`).
+    var flush: (@MainActor () -> Void)?
+    private var flushing = false
+    /// The thread running the appear and change actions of a frame (on the main actor), while
+    /// they run.
+    nonisolated let buildThread = ThreadMark()
+
+    /// Called before a state change is made, with its transaction. SwiftUI applies each
+    /// transaction's changes in turn: when an animated change follows changes made without an
+    /// animation that no build has seen yet (`x = -50; withAnimation { x = 50 }`), those are built
+    /// first, so the animation starts from the value set just before it. Only in a frame's appear
+    /// and change actions, which run synchronously on the main actor; elsewhere (a task, another
+    /// thread) the changes merge into one, which animates from the value shown.
+    nonisolated func willChange(_ transaction: Transaction?) {
+        guard transaction?.animation != nil, transaction?.disablesAnimations != true,
+              let pending = changes.pending, pending.transaction?.animation == nil, buildThread.isCurrent else { return }
+        MainActor.assumeIsolated { flushPending() }
+    }
+
+    private func flushPending() {
+        guard !flushing, let flush else { return }
+        flushing = true
+        flush()
+        flushing = false
+    }
+
     func stateDidChange() {
         changes.record(Transaction.current, at: clock.now.seconds)
     }
@@ -90,6 +120,9 @@
         env.renderStartDate = date(at: 0)
         env.warningLog = warningLog
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)
+        // The change this build sees, kept for the views built later in the frame, in its layout
+        // (a GeometryReader's content): they animate under it too.
+        buildChange = changes.pending
         // Code that waits (asyncAfter, a clock's sleep) while the view is built, or in an appear
         // action, waits on this render's clock.
         let node = RenderClock.$current.withValue(clock) { watchingForTimers { trackingObservables { b.build(root) } } }
@@ -119,6 +152,10 @@
         }
         actions += afterBuild
         afterBuild = []
+        // While these run, synchronously on the main actor, a change they make may build the view
+        // first (`willChange`): the thread is marked for that window only.
+        buildThread.mark()
+        defer { buildThread.clear() }
         RenderClock.$current.withValue(clock) { watchingForTimers { for a in actions { a() } } }
     }
 
@@ -167,7 +204,7 @@
             tracks[key] = track
         }
         if track.value.target != target {
-            let (transaction, changeTime) = pendingChange ?? (nil, time)
+            let (transaction, changeTime) = activeChange ?? (nil, time)
             let start = override != nil ? (overrideTime ?? changeTime) : changeTime
             withTransaction(override ?? transaction ?? Transaction()) { track.value.set(target, at: min(start, time)) }
         }
@@ -223,7 +260,7 @@
     var inheritedTransition: AnyTransition? = nil
 
     /// The transaction changes here animate with: the subtree's, else the last state change's.
-    var currentTransaction: Transaction { transactionOverride ?? graph.pendingChange?.transaction ?? Transaction() }
+    var currentTransaction: Transaction { transactionOverride ?? graph.activeChange?.transaction ?? Transaction() }
 
     /// Builds `view` as a child at `path/key`.
     func child(_ view: any View, key: String) -> Node {
@@ -336,6 +373,22 @@
             return copy
         }
         return open(value)
+    }
+}
+
+/// A thread, remembered for a while so that code on any thread can ask whether it runs on it.
+final class ThreadMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var thread: pthread_t?
+    /// Remembers the current thread.
+    func mark() { let me = pthread_self(); lock.withLock { thread = me } }
+    /// Forgets it.
+    func clear() { lock.withLock { thread = nil } }
+    /// Whether the current thread is the one marked.
+    var isCurrent: Bool {
+        let marked = lock.withLock { thread }
+        guard let marked else { return false }
+        return pthread_equal(marked, pthread_self()) != 0
     }
 }
 
