@@ -115,16 +115,15 @@ readme-gallery: release
 
 ## test: set-up, one debug build of Scanline and its tests (and the prebuilt Scanline beside it, which
 ## the user-view, preview, install and tutorial tests compile users' files against), then the whole
-## suite. The tests that build packages of their own (a dependent package from scratch, the one cold
-## source build of a user's view, the tutorial's package) run afterwards, side by side in one
-## process, so their compiling does not load the rest and one's single-threaded release compile
-## leaves the other core to the rest; StopAllTests stops every render of its process, so it runs alone.
+## suite in one process: the tests that build packages of their own (a dependent package from
+## scratch, the one cold source build of a user's view, the tutorial's package) run beside the
+## rest, so the release compile, mostly on one core, leaves the other to them. StopAllTests stops
+## every render of its process, so it runs alone.
 test: setup-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product ScanlineKit
-	$(SWIFT) test --skip-build --skip DependentPackageTests --skip UserViewBuildTests --skip SourceBuildTests --skip StopAllTests
+	$(SWIFT) test --skip-build --skip StopAllTests
 	$(SWIFT) test --skip-build --filter StopAllTests
-	$(SWIFT) test --skip-build --filter 'DependentPackageTests|UserViewBuildTests|SourceBuildTests'
 
 ## bench: Scanline and its peers (C, numpy/Pillow, ffmpeg) side by side, with ratios
 bench: setup
