@@ -365,7 +365,8 @@ final class ClipNode: WrapperNode {
     override var kind: String { "Clip" }
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
-        c.clip(to: shape.path(in: frame))
+        // The shape's path in its own space (see ShapeNode), placed on the frame.
+        c.clip(to: shape.path(in: CGRect(origin: .zero, size: frame.size)).offsetBy(dx: frame.minX, dy: frame.minY))
         child.draw(c)
     }
 }

@@ -431,13 +431,11 @@ class ShapeNode: Node {
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
         c.environment = environment
-        var rect = frame
-        if style is Shader || shape is Path {
-            // A shader fill sees positions in the shape's own space, from its frame's corner; a
-            // path's points are in that space too.
-            c.translateBy(x: frame.minX, y: frame.minY)
-            rect.origin = .zero
-        }
+        // As SwiftUI does, the shape is asked for its path in its own space, a rectangle at the
+        // origin of its frame's size (code that centres on `rect.width / 2` relies on it), and
+        // drawn where the frame is; a shader fill sees positions in that space too.
+        c.translateBy(x: frame.minX, y: frame.minY)
+        let rect = CGRect(origin: .zero, size: frame.size)
         let shading = (style ?? ForegroundStyle()).shading(in: rect, environment: environment)
         let path = shape.path(in: rect)
         if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading) }
