@@ -95,16 +95,15 @@ public struct Published<Value> {
     public static subscript<EnclosingSelf: AnyObject>(_enclosingInstance object: EnclosingSelf,
                                                       wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
                                                       storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>) -> Value {
-        get {
-            let storage = object[keyPath: storageKeyPath].storage
-            if storage.owner == nil { storage.owner = object }
-            return storage.get()
-        }
-        set {
-            let storage = object[keyPath: storageKeyPath].storage
-            if storage.owner == nil { storage.owner = object }
-            storage.set(newValue)
-        }
+        get { owned(object, storageKeyPath).get() }
+        set { owned(object, storageKeyPath).set(newValue) }
+    }
+
+    /// The property's storage in `object`, which learns its owner the first time it is reached.
+    static func owned<EnclosingSelf: AnyObject>(_ object: EnclosingSelf, _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>) -> Storage {
+        let storage = object[keyPath: storageKeyPath].storage
+        if storage.owner == nil { storage.owner = object }
+        return storage
     }
 
     /// `$name`: publishes the current value, then each new one.
@@ -117,11 +116,7 @@ public struct Published<Value> {
     public static subscript<EnclosingSelf: AnyObject>(_enclosingInstance object: EnclosingSelf,
                                                       projected wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
                                                       storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>) -> Publisher {
-        get {
-            let storage = object[keyPath: storageKeyPath].storage
-            if storage.owner == nil { storage.owner = object }
-            return Publisher(storage: storage)
-        }
+        get { Publisher(storage: owned(object, storageKeyPath)) }
         set { }
     }
 

@@ -47,6 +47,16 @@ struct WidthSetter: View {
     var body: some View { SwiftUI.Color.clear.onAppear { width = 30 } }
 }
 
+/// A 40 pt bar that grows from 0 at 0.5 s: `animated`, linearly over 1 s, is 20 pt wide at 1.0 s;
+/// `atOnce` is 40 pt by then.
+@MainActor func expectBarGrowsHalfway<A: View, B: View>(_ animated: A, atOnce: B, colour: (UInt8, UInt8, UInt8, UInt8),
+                                                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let half = try await SceneRenderer(animated, size: CGSize(width: 40, height: 10), scale: 1, fps: 10).still(at: 1.0)
+    #expect(half[18, 5] == colour && half[22, 5].a == 0, "halfway, 20 pt: \(half[18, 5]) \(half[22, 5])", sourceLocation: sourceLocation)
+    let whole = try await SceneRenderer(atOnce, size: CGSize(width: 40, height: 10), scale: 1, fps: 10).still(at: 1.0)
+    #expect(whole[38, 5] == colour, "without withAnimation, 40 pt at once: \(whole[38, 5])", sourceLocation: sourceLocation)
+}
+
 @MainActor @Suite struct ObservableObjectTests {
     func image<V: View>(_ v: V, _ w: CGFloat = 40, _ h: CGFloat = 10, at t: Double) async throws -> PixelBuffer {
         try await SceneRenderer(v, size: CGSize(width: w, height: h), scale: 1, fps: 10).still(at: t)
@@ -55,11 +65,8 @@ struct WidthSetter: View {
     @Test func aStateObjectsChangeInsideWithAnimationAnimates() async throws {
         // 0 → 40 pt at 0.5 s, linear over 1 s: 20 pt at 1.0 s. Without withAnimation, 40 at once.
         OwnedBarModel.made = 0
-        let half = try await image(OwnedBar(animated: true), at: 1.0)
-        #expect(half[18, 5] == (255, 0, 0, 255) && half[22, 5].a == 0, "halfway, 20 pt: \(half[18, 5]) \(half[22, 5])")
-        #expect(OwnedBarModel.made == 1, "one model for the view's life, not one a frame: \(OwnedBarModel.made)")
-        let whole = try await image(OwnedBar(animated: false), at: 1.0)
-        #expect(whole[38, 5] == (255, 0, 0, 255), "\(whole[38, 5])")
+        try await expectBarGrowsHalfway(OwnedBar(animated: true), atOnce: OwnedBar(animated: false), colour: (255, 0, 0, 255))
+        #expect(OwnedBarModel.made == 2, "one model for each of the two views' lives, not one a frame: \(OwnedBarModel.made)")
         let before = try await image(OwnedBar(animated: true), at: 0.4)
         #expect(before[1, 5].a == 0, "nothing before the change: \(before[1, 5])")
     }
@@ -152,10 +159,7 @@ struct LevelSetter: View {
 
     @Test func anObservableChangeInsideWithAnimationAnimates() async throws {
         // 0 → 40 pt at 0.5 s, linear over 1 s: 20 pt at 1.0 s; without withAnimation, 40 at once.
-        let half = try await image(ObservedLevelBar(animated: true), at: 1.0)
-        #expect(half[18, 5] == (0, 0, 255, 255) && half[22, 5].a == 0, "halfway, 20 pt: \(half[18, 5]) \(half[22, 5])")
-        let whole = try await image(ObservedLevelBar(animated: false), at: 1.0)
-        #expect(whole[38, 5] == (0, 0, 255, 255), "\(whole[38, 5])")
+        try await expectBarGrowsHalfway(ObservedLevelBar(animated: true), atOnce: ObservedLevelBar(animated: false), colour: (0, 0, 255, 255))
     }
 
     @Test func anObservableInTheEnvironmentIsFoundByItsType() async throws {
