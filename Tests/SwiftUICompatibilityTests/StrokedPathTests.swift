@@ -66,3 +66,27 @@ import Testing
     let back = SwiftUI.Color(r).resolve(in: EnvironmentValues())
     #expect(abs(back.red - r.red) < 1e-6 && back.opacity == 0.25)
 }
+
+/// Colour effects in a `visualEffect` closure draw what the same modifiers draw (iOS 17's
+/// `VisualEffect` has them; scroll effects use them with the geometry).
+@MainActor @Test func visualEffectColourFiltersMatchTheModifiers() async throws {
+    let square = SwiftUI.Color(red: 1, green: 0.4, blue: 0.2).frame(width: 20, height: 20)
+    func draw<V: View>(_ v: V) async throws -> PixelBuffer { try await SceneRenderer(v, size: CGSize(width: 20, height: 20), scale: 1, fps: 10).still(at: 0) }
+    let pairs: [(String, PixelBuffer, PixelBuffer)] = [
+        ("hueRotation", try await draw(square.visualEffect { e, _ in e.hueRotation(.degrees(120)) }), try await draw(square.hueRotation(.degrees(120)))),
+        ("saturation", try await draw(square.visualEffect { e, _ in e.saturation(0.3) }), try await draw(square.saturation(0.3))),
+        ("contrast", try await draw(square.visualEffect { e, _ in e.contrast(1.5) }), try await draw(square.contrast(1.5))),
+        ("grayscale", try await draw(square.visualEffect { e, _ in e.grayscale(0.8) }), try await draw(square.grayscale(0.8))),
+        ("colorMultiply", try await draw(square.visualEffect { e, _ in e.colorMultiply(SwiftUI.Color(red: 0.5, green: 1, blue: 1)) }),
+         try await draw(square.colorMultiply(SwiftUI.Color(red: 0.5, green: 1, blue: 1)))),
+    ]
+    let plain = try await draw(square)
+    for (name, effect, modifier) in pairs {
+        #expect(effect[10, 10] == modifier[10, 10] && effect[10, 10] != plain[10, 10], "\(name): effect \(effect[10, 10]), modifier \(modifier[10, 10]), plain \(plain[10, 10])")
+    }
+    // colorInvert: 1 − each channel; (255, 102, 51) becomes (0, 153, 204).
+    let inverted = try await draw(square.colorInvert())
+    #expect(plain[10, 10] == (255, 102, 51, 255) && inverted[10, 10] == (0, 153, 204, 255), "\(plain[10, 10]) → \(inverted[10, 10])")
+    let scaled = try await draw(square.visualEffect { e, _ in e.scaleEffect(x: 0.5, y: 1) })
+    #expect(scaled[3, 10].a == 0 && scaled[10, 10].a == 255, "half as wide about the centre: \(scaled[3, 10]) \(scaled[10, 10])")
+}

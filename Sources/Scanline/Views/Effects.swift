@@ -73,6 +73,22 @@ extension VisualEffect {
     public func blur(radius: CGFloat) -> _VisualEffectChain { then(.filter(.blur(radius: radius))) }
     /// Adds `amount` (-1...1) to each colour channel.
     public func brightness(_ amount: Double) -> _VisualEffectChain { then(.filter(.brightness(amount))) }
+    /// Blurs the view; `radius` in points (`opaque` is accepted: the edges fade either way).
+    public func blur(radius: CGFloat, opaque: Bool) -> _VisualEffectChain { blur(radius: radius) }
+    /// Draws the view scaled by `scale` (width and height factors) about `anchor`.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> _VisualEffectChain { then(.scale(scale, anchor)) }
+    /// Draws the view scaled by `x` and `y` about `anchor`.
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> _VisualEffectChain { then(.scale(CGSize(width: x, height: y), anchor)) }
+    /// Scales contrast about middle grey by `amount` (as `View.contrast`).
+    public func contrast(_ amount: Double) -> _VisualEffectChain { then(.filter(.contrast(amount))) }
+    /// Scales saturation by `amount` (as `View.saturation`).
+    public func saturation(_ amount: Double) -> _VisualEffectChain { then(.filter(.saturation(amount))) }
+    /// Takes `amount` (0...1) of the colour away (as `View.grayscale`).
+    public func grayscale(_ amount: Double) -> _VisualEffectChain { then(.filter(.grayscale(amount))) }
+    /// Turns hues by `angle` (as `View.hueRotation`).
+    public func hueRotation(_ angle: Angle) -> _VisualEffectChain { then(.filter(.hueRotation(angle))) }
+    /// Multiplies the view's colours by `color` (as `View.colorMultiply`).
+    public func colorMultiply(_ color: Color) -> _VisualEffectChain { then(.filter(.colorMultiply(color))) }
 }
 
 /// A view's layer for a shader effect (issue #16): the view's bounds plus the margin, drawn

@@ -361,6 +361,12 @@ extension View {
     public func saturation(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.saturation(amount)]) } }
     /// Blends towards grey by `amount` (0...1).
     public func grayscale(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.grayscale(amount)]) } }
+    /// Scales contrast about middle grey: 0 grey, 1 unchanged, above 1 stronger, below 0 inverted.
+    public func contrast(_ amount: Double) -> some View { wrap { inner, _ in FilterNode(inner, [.contrast(amount)]) } }
+    /// Turns every hue by `angle` (the W3C hue-rotate matrix).
+    public func hueRotation(_ angle: Angle) -> some View { wrap { inner, _ in FilterNode(inner, [.hueRotation(angle)]) } }
+    /// Inverts the view's colours (alpha kept).
+    public func colorInvert() -> some View { wrap { inner, _ in FilterNode(inner, [.colorInvert()]) } }
     /// Proposes the view a size of aspect ratio `ratio` (width / height; nil: the view's own ideal
     /// ratio) that fits inside (`.fit`) or covers (`.fill`) the size offered, and centres the view
     /// in it. A resizable view takes that size.
