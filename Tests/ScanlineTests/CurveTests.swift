@@ -34,6 +34,7 @@ import Testing
 
     @Test func curvePlotsAPNG() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("curve-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
         var o = Output()
         #expect(await ScanlineCLI.run(["curve", "bouncy", "-o", url.path], output: &o) == 0)
         let img = try PixelBuffer(contentsOf: url)

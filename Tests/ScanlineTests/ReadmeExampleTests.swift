@@ -23,6 +23,7 @@ struct ReadmeInvert: ColorShaderFunction {
     @Test func viewToPNG() async throws {
         let renderer = try SceneRenderer(ReadmeTitle(), size: CGSize(width: 320, height: 160), scale: 2)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("readme-title-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
         try await renderer.still(at: 0.4).writePNG(to: url)
         #expect(try PixelBuffer(contentsOf: url).width == 640)
     }
