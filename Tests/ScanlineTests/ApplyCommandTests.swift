@@ -8,14 +8,15 @@ enum Binary {
     static let url = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/scanline")
 
     @discardableResult
-    static func run(_ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, stderr: String) {
-        let r = try capture(args, environment: environment)
+    static func run(_ args: [String], environment: [String: String]? = nil, timeout: Double = 300) throws -> (code: Int32, stderr: String) {
+        let r = try capture(args, environment: environment, timeout: timeout)
         return (r.code, r.stderr)
     }
 
     /// Runs the binary with its stdout collected too (read on a thread of its own, so that
-    /// neither pipe can fill while the other is read).
-    static func capture(_ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, stdout: Data, stderr: String) {
+    /// neither pipe can fill while the other is read), at most `timeout` seconds: past that it is
+    /// killed and the test fails naming the command.
+    static func capture(_ args: [String], environment: [String: String]? = nil, timeout: Double = 300) throws -> (code: Int32, stdout: Data, stderr: String) {
         let p = Process()
         p.executableURL = url
         p.arguments = args
@@ -24,13 +25,9 @@ enum Binary {
         p.standardError = err
         p.standardOutput = out
         try p.run()
-        nonisolated(unsafe) var stdout = Data()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { stdout = out.fileHandleForReading.readDataToEndOfFile(); done.signal() }
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, stdout, String(decoding: data, as: UTF8.self))
+        let stdout = PipeReader(out), stderr = PipeReader(err)
+        try waitForExit(p, within: timeout, "`scanline \(args.prefix(3).joined(separator: " "))`", output: { stderr.text })
+        return (p.terminationStatus, stdout.wait(), String(decoding: stderr.wait(), as: UTF8.self))
     }
 
     /// The command lines of processes whose arguments mention `text` (a test's unique folder), once
@@ -43,7 +40,7 @@ enum Binary {
             pgrep.arguments = ["-af", text]
             let listing = Pipe()
             pgrep.standardOutput = listing
-            try pgrep.run(); pgrep.waitUntilExit()
+            try pgrep.run(); try waitForExit(pgrep, within: 30, "pgrep")
             left = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             if pgrep.terminationStatus == 1 { return "" }
             try await Task.sleep(nanoseconds: 100_000_000)
@@ -58,7 +55,7 @@ enum Binary {
         p.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(size):rate=25:duration=\(seconds)",
                        "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)",
                        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", url.path]
-        try p.run(); p.waitUntilExit()
+        try p.run(); try waitForExit(p, within: 120, "ffmpeg making a \(seconds) s test video")
         try #require(p.terminationStatus == 0)
     }
 }
@@ -164,7 +161,7 @@ enum Binary {
         }
         #expect(started)
         p.interrupt()
-        p.waitUntilExit()
+        try waitForExit(p, within: 30, "`scanline apply` to stop after Ctrl-C")
         #expect(p.terminationStatus == 130)
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["long.mp4"])

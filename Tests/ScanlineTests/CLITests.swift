@@ -131,8 +131,9 @@ import Testing
             p.standardError = err
             p.standardOutput = Pipe()
             try p.run()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            let stderr = PipeReader(err)
+            try waitForExit(p, within: 120, "`scanline \(args.prefix(3).joined(separator: " "))`", output: { stderr.text })
+            return (p.terminationStatus, String(decoding: stderr.wait(), as: UTF8.self))
         }
         let ok = try exec(["text", "Hi", "-o", out.path])
         #expect(ok.0 == 0)

@@ -88,7 +88,9 @@ import Testing
     /// Runs the toolchain's `swift` (the one on PATH, else /opt/swift's) with its output merged.
     /// The minutes it takes are waited for on a thread of its own, not on one of the few threads
     /// the test runner's other tests share (blocking one of those starved tests that need them).
-    static func swift(_ arguments: [String], environment: [String: String]? = nil) async throws -> (Int32, String) {
+    /// At most `timeout` seconds (a build from scratch takes 2 to 5 minutes here): past that it is
+    /// killed and this throws, naming the command.
+    static func swift(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 600) async throws -> (Int32, String) {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" } + ["/opt/swift/usr/bin/swift"]
         guard let swift = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no swift on PATH or in /opt/swift"])
@@ -102,11 +104,14 @@ import Testing
         p.standardError = pipe
         try p.run()
         let process = p
-        return await withCheckedContinuation { done in
+        let reader = PipeReader(pipe)
+        let what = "`swift \(arguments.prefix(3).joined(separator: " "))`"
+        return try await withCheckedThrowingContinuation { done in
             Thread.detachNewThread {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                done.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
+                do {
+                    try waitForExit(process, within: timeout, what, output: { reader.text })
+                    done.resume(returning: (process.terminationStatus, String(decoding: reader.wait(), as: UTF8.self)))
+                } catch { done.resume(throwing: error) }
             }
         }
     }

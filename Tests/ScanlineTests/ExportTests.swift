@@ -338,7 +338,7 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(started)
         try await Task.sleep(nanoseconds: 300_000_000)
         kill(p.processIdentifier, sig)
-        p.waitUntilExit()
+        try waitForExit(p, within: 30, "`scanline render` to stop after signal \(sig)")
         #expect(p.terminationStatus == 128 + sig)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         try await Task.sleep(nanoseconds: 200_000_000)

@@ -66,7 +66,7 @@ import Testing
         p.standardOutput = pipe
         try p.run()
         let drain = PipeDrain(pipe, tail: 1000)
-        p.waitUntilExit()
+        try waitForExit(p, within: 60, "sh writing 300 kB")
         let kept = drain.wait()
         #expect(kept.count == 1000)
         #expect(kept.suffix(3) == Data("azz".utf8))
@@ -268,8 +268,9 @@ struct BrokenFilterRenderer: TextRenderer {
             pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
         }
         p.interrupt()
-        p.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = PipeReader(err)
+        try waitForExit(p, within: 30, "`scanline render --frames` to stop after Ctrl-C")
+        let message = String(decoding: stderr.wait(), as: UTF8.self)
         #expect(p.terminationStatus == 130)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!left.contains { $0.hasSuffix(".partial") })

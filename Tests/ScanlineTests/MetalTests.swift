@@ -327,6 +327,59 @@ import Testing
         #expect(try src.colorEffect(library.ownTint())[0, 0] == (255, 0, 0, 255))
     }
 
+    /// Issue #41: a new Debian machine has no libstdc++ development files, so the link must not
+    /// need them. Shader code written as MSL is (templates, constexpr, structs with constructors,
+    /// constant arrays) links with the C library and libm alone.
+    @Test(.spawnsProcesses) func aLibraryLinksWithoutTheCPlusPlusLibrary() throws {
+        let folder = makeTestFolder("scanline-metal-nostdcxx"), cache = folder.appendingPathComponent("cache")
+        try """
+            #include <metal_stdlib>
+            using namespace metal;
+            template <typename T> T twice(T x) { return x + x; }
+            struct Tint { half3 c; Tint(half3 c) : c(c) {} half4 over(half4 p) const { return half4(mix(p.rgb, c, 0.5h), p.a); } };
+            constant float weights[3] = { 0.25, 0.5, 0.25 };
+            constexpr float third = 1.0 / 3.0;
+            [[ stitchable ]] half4 cxx(float2 p, half4 c) {
+                float w = weights[int(p.x) % 3] * third;
+                return Tint(half3(twice(0.5h), 0.0h, half(w))).over(c);
+            }
+            """.write(to: folder.appendingPathComponent("Cxx.metal"), atomically: true, encoding: .utf8)
+        let library = try MetalCompiler.loadLibrary([folder.appendingPathComponent("Cxx.metal")], cache: cache)
+        #expect(library.failures.isEmpty, "\(library.failures.map { "\($0.error)" })")
+        let built = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("lib-") }
+        let so = cache.appendingPathComponent(try #require(built.first)).appendingPathComponent(MetalModule.libraryName)
+        let (code, dynamic) = try runTool(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", so.path])
+        #expect(code == 0, "\(dynamic)")
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty && !needed.contains { $0.contains("stdc++") }, "the library needs: \(needed)")
+        // mix(p, (1, 0, w), 0.5) on opaque black, w = weights[0] / 3 at x = 0.
+        let src = try PixelBuffer(width: 1, height: 1, scale: 1, alpha: .premultiplied, bytes: [0, 0, 0, 255])
+        let out = try src.colorEffect(ShaderLibrary(url: folder.appendingPathComponent("Cxx.metal")).cxx())
+        #expect(out[0, 0] == (128, 0, 11, 255), "\(out[0, 0])")
+    }
+
+    /// A machine without part of the C toolchain (here a linker that finds no C runtime, as with
+    /// libc6-dev missing) gets one line naming the Debian package, not a linker transcript.
+    @Test(.spawnsProcesses) func aMissingCToolchainPartNamesItsDebianPackage() throws {
+        let folder = makeTestFolder("scanline-metal-nolibc")
+        let clang = try MetalCompiler.toolchain().clang
+        let wrapper = folder.appendingPathComponent("clang++")
+        try """
+            #!/bin/sh
+            case " $* " in *" -shared "*) exec "\(clang.path)" --sysroot=/nonexistent "$@";; esac
+            exec "\(clang.path)" "$@"
+            """.write(to: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper.path, 0o755)
+        var env = ProcessInfo.processInfo.environment
+        env["SCANLINE_CLANG"] = wrapper.path
+        env["SCANLINE_LIBCLANG"] = try MetalCompiler.toolchain().libclang.path
+        env["SCANLINE_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+        let r = try Binary.run(["shaders", Self.folder.appendingPathComponent("Tint.metal").path], environment: env)
+        #expect(r.code == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot open crti.o") && r.stderr.contains("apt-get install libc6-dev"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+    }
+
     @Test func aFunctionDefinedInTwoFilesLeavesTheSecondOut() throws {
         let folder = makeTestFolder("scanline-metal-duplicate")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -432,7 +485,7 @@ import Testing
             return p
         }
         for p in procs { try p.run() }
-        for p in procs { p.waitUntilExit() }
+        for p in procs { try waitForExit(p, within: 300, "`scanline shaders` compiling a .metal file") }
         #expect(procs.allSatisfy { $0.terminationStatus == 0 })
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("metal").path)
             .filter { !$0.hasPrefix("include") && $0 != "index" }

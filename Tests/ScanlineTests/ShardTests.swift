@@ -246,7 +246,7 @@ import Testing
         #expect(started)
         try await Task.sleep(nanoseconds: 400_000_000)
         p.interrupt()
-        p.waitUntilExit()
+        try waitForExit(p, within: 30, "`scanline render --shard` to stop after Ctrl-C")
         #expect(p.terminationStatus == 130)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(left.isEmpty, "left: \(left)")

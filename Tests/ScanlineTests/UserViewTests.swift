@@ -334,7 +334,7 @@ import Testing
             throw Chromium.Failure(description: "no URL printed: \(stderr)")
         }
         var port: UInt16? { try? url(timeout: 0.1).split(separator: ":").last.flatMap { UInt16($0.dropLast()) } }
-        func stop() { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        func stop() { if process.isRunning { process.interrupt(); try? waitForExit(process, within: 30, "`scanline preview` to stop after Ctrl-C") } }
     }
 
     /// The pixels of the frame the page shows, read back through a canvas, once the page shows
@@ -384,8 +384,14 @@ import Testing
         try browser.open(url)
 
         // The first build, then the animation plays: the frame number moves on by itself.
-        try browser.wait(for: "document.getElementById('state').dataset.state === 'ready' && document.getElementById('frame').naturalWidth > 0",
-                         timeout: 1200, describe: preview.stderr.suffix(2000).description)
+        // A first build that fails shows 'error' in the page: that ends the wait at once, with
+        // the page's errors, instead of waiting out the deadline.
+        let first = try browser.wait(for: """
+            (() => { const s = document.getElementById('state').dataset.state;
+                     if (s === 'error') return 'error: ' + document.getElementById('errors').textContent;
+                     return s === 'ready' && document.getElementById('frame').naturalWidth > 0 ? 'ready' : false; })()
+            """, timeout: 300, describe: preview.stderr.suffix(2000).description) as? String ?? ""
+        try #require(first == "ready", "the preview's first build: \(first.prefix(2000)) \(preview.stderr.suffix(1000))")
         let before = try browser.wait(for: "+document.getElementById('frameNumber').textContent", timeout: 30) as? Int ?? 0
         usleep(1_500_000)
         let later = try browser.evaluate("+document.getElementById('frameNumber').textContent") as? Int ?? 0
@@ -480,8 +486,9 @@ import Testing
         let pipe = Pipe()
         version.standardOutput = pipe
         try version.run()
-        version.waitUntilExit()
-        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "scanline \(ScanlineCLI.version)\n")
+        let versionText = PipeReader(pipe)
+        try waitForExit(version, within: 30, "the installed `scanline --version`")
+        #expect(String(decoding: versionText.wait(), as: UTF8.self) == "scanline \(ScanlineCLI.version)\n")
 
         // The prebuilt Scanline (issue #26): a user's file compiles against PREFIX/lib/scanline,
         // with nothing of the build folder (its module maps are the installed copies).
@@ -502,8 +509,31 @@ import Testing
             let capsule = try PixelBuffer(contentsOf: red)[46, 30]
             #expect(capsule.r > 200 && capsule.g < 80 && capsule.b < 80, "\(capsule)")
         }
+        // Issue #41 point 5: the installed binary's Metal path, as a new user first meets it:
+        // `apply X.metal` on an image, and `render View.swift X.metal`.
+        var env = ProcessInfo.processInfo.environment
+        env["SCANLINE_CACHE_DIR"] = prefix.appendingPathComponent("cache").path
+        let metal = SwiftSourceTests.fixtures.appendingPathComponent("Pulse.metal"), tinted = prefix.appendingPathComponent("tinted.png")
+        if rendered == 0 {
+            let (applied, applyText) = try runTool(installed, ["apply", metal.path + ":shade", red.path, "-o", tinted.path], environment: env)
+            #expect(applied == 0, "scanline apply Pulse.metal:shade: \(applyText)")
+            if applied == 0 {
+                let p = try PixelBuffer(contentsOf: tinted)[46, 30]
+                #expect(p.r == 0 && abs(Int(p.g) - 128) <= 1 && p.b == 255 && p.a == 255, "Pulse.metal's blue over the capsule: \(p)")
+            }
+        }
+        let pulse = prefix.appendingPathComponent("pulse.png")
+        let (pulsed, pulseText) = try runTool(installed, ["render", SwiftSourceTests.fixtures.appendingPathComponent("Pulse.swift").path, metal.path,
+                                                          "--time", "2", "--size", "120x60", "--scale", "1", "-o", pulse.path,
+                                                          "--cache", prefix.appendingPathComponent("cache").path], environment: env)
+        #expect(pulsed == 0, "scanline render Pulse.swift Pulse.metal: \(pulseText)")
+        if pulsed == 0 {
+            // 100 points wide at 2 s: x 10...110, in the shader's blue; transparent outside.
+            let image = try PixelBuffer(contentsOf: pulse)
+            #expect(image[15, 30].b == 255 && image[15, 30].r == 0 && image[5, 30].a == 0, "\(image[15, 30]) \(image[5, 30])")
+        }
         try? fm.removeItem(at: prefix.appendingPathComponent("cache"))
-        try? fm.removeItem(at: red)
+        for f in [red, tinted, pulse] { try? fm.removeItem(at: f) }
 
         let (removed, removeOut) = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
         #expect(removed == 0, "\(removeOut)")

@@ -35,7 +35,32 @@ enum MetalCompiler {
         + (MetalModule.useAVX2 ? ["-mavx2"] : [])
     /// How a library's objects are linked: one shared object, every reference resolved (so a
     /// call to a function no file defines is an error naming the file, not a failed `dlopen`).
-    static let linkFlags = ["-shared", "-fPIC", "-Wl,--no-undefined", "-fno-color-diagnostics"]
+    /// Shader code needs no C++ runtime (no exceptions, no RTTI, no `new`), so the link leaves
+    /// out the C++ standard library (`-nostdlib++`) and takes only the C library and libm: a new
+    /// Debian machine has those with the toolchain (libc6-dev, libgcc-12-dev), and has no
+    /// libstdc++ development files unless someone installs them.
+    static let linkFlags = ["-shared", "-fPIC", "-nostdlib++", "-Wl,--no-undefined", "-lm", "-fno-color-diagnostics"]
+
+    /// When a compile or link error says part of the C toolchain is missing (the linker, C runtime
+    /// objects, libc, libm, libgcc): one line naming it and the Debian package that gives it; nil
+    /// when the error is about the user's code.
+    /// The toolchain itself needs these, so they are missing only on a stripped machine.
+    static func missingPackage(in text: String) -> String? {
+        let rules: [(pattern: String, package: String)] = [
+            (#"Executable "ld[.a-z]*" doesn't exist|invalid linker name|unable to execute command: Executable "ld"#, "binutils"),
+            (#"cannot (find|open) (-lgcc_s|-lgcc\b|crtbeginS\.o|crtendS\.o)"#, "libgcc-12-dev"),
+            (#"cannot (find|open) (-lm\b|-lc\b|crti\.o|crtn\.o|crt1\.o|Scrt1\.o)"#, "libc6-dev"),
+        ]
+        // The first line that says something is missing decides.
+        for line in text.split(separator: "\n").map(String.init) {
+            for rule in rules where line.range(of: rule.pattern, options: .regularExpression) != nil {
+                let what = line.replacingOccurrences(of: #"^.*?error: "#, with: "", options: .regularExpression)
+                return "\(what.trimmingCharacters(in: .whitespaces)): the C toolchain that .metal files are linked with is incomplete; install it with `apt-get install \(rule.package)`"
+            }
+        }
+        return nil
+    }
+
     /// Bumped whenever the generated code or the cache layout changes.
     static let generatorVersion = "9"
 
@@ -170,6 +195,8 @@ enum MetalCompiler {
                 library.module = module
                 return library
             case .failure(let failed):
+                // A missing part of the C toolchain stops every file alike.
+                if case .metalToolchain? = failed.files.first?.1 { throw failed.files[0].1 }
                 for (source, error) in failed.files {
                     let names = objects.first { $0.source == source }?.functions.map(\.name) ?? []
                     library.failures.append(MetalFailure(file: source, error: error, functions: names))
@@ -251,7 +278,10 @@ enum MetalCompiler {
         do {
             let work = try privateFolder(in: cache)
             defer { try? FileManager.default.removeItem(at: work) }
-            let (status, text) = try runClang(tools.clang, linkFlags + ["-o", work.appendingPathComponent(MetalModule.libraryName).path] + objects.map(\.object.path))
+            let (status, text) = try runClang(tools.clang, ["-o", work.appendingPathComponent(MetalModule.libraryName).path] + objects.map(\.object.path) + linkFlags)
+            if status != 0, let missing = missingPackage(in: text) {
+                return .failure(LinkFailure(objects.map { ($0.source, .metalToolchain(reason: missing)) }))
+            }
             guard status == 0 else { return .failure(LinkFailure(blame(text, objects))) }
             try place(work, at: entry, cache: cache) { (try? MetalModule(library: $0.appendingPathComponent(MetalModule.libraryName), functions: functions)) != nil }
             return .success(try MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions))
@@ -375,6 +405,7 @@ enum MetalCompiler {
     /// Runs clang; its first error (with the user's file, line and column) is thrown.
     static func compile(_ clang: URL, _ args: [String], source: String) throws {
         let (status, text) = try runClang(clang, args)
+        if status != 0, let missing = missingPackage(in: text) { throw ShaderError.metalToolchain(reason: missing) }
         guard status == 0 else {
             throw ShaderError.compileFailed(file: source, message: firstDiagnostics(text) ?? "clang exited with \(status)")
         }

@@ -12,9 +12,78 @@ extension Trait where Self == ConditionTrait {
     }
 }
 
-/// Runs `tool` with `arguments` (in `folder`, with `environment`, when given) and waits: its exit
-/// status, and its stdout and stderr together.
-func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> (code: Int32, output: String) {
+/// A child process that did not end within its deadline: it was killed, with every process it
+/// started, and the test fails saying what it waited for.
+struct ChildTimedOut: Error, CustomStringConvertible {
+    var what: String
+    var seconds: Double
+    var output: String = ""
+    var description: String {
+        "waited \(Int(seconds)) s for \(what), which did not end; killed it" + (output.isEmpty ? "" : ". Its last output:\n" + output.suffix(2000))
+    }
+}
+
+/// Waits for `p` to exit, at most `seconds`. Past that, `p` and every process under it are
+/// killed (SIGKILL) and this throws `ChildTimedOut` naming `what`. Every test that waits on a
+/// child waits through this, so a child that hangs fails its test within its deadline instead of
+/// holding the suite.
+func waitForExit(_ p: Process, within seconds: Double, _ what: @autoclosure () -> String, output: () -> String = { "" }) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while p.isRunning {
+        if Date() >= deadline {
+            killTree(p.processIdentifier)
+            p.waitUntilExit()
+            throw ChildTimedOut(what: what(), seconds: seconds, output: output())
+        }
+        usleep(5_000)
+    }
+    p.waitUntilExit()
+}
+
+/// SIGKILLs `pid` and its descendants (found through /proc's parent links), children first
+/// stopped so none escapes by being re-parented while the tree is walked.
+func killTree(_ pid: Int32) {
+    var parents: [Int32: [Int32]] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 2, let parent = Int32(fields[1]) { parents[parent, default: []].append(child) }
+    }
+    var order: [Int32] = []
+    var queue = [pid]
+    while let next = queue.popLast() { order.append(next); queue += parents[next] ?? [] }
+    for p in order { kill(p, SIGSTOP) }
+    for p in order { kill(p, SIGKILL) }
+}
+
+/// Reads a pipe to its end on a thread of its own; `text` is what has come so far, `wait` waits
+/// (at most `seconds`) for the end. A grandchild that keeps the pipe open cannot block a test.
+final class PipeReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    init(_ pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { data.append(chunk) }
+            }
+            done.signal()
+        }
+    }
+    var bytes: Data { lock.withLock { data } }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The whole output, once the pipe has closed or `seconds` have passed.
+    func wait(_ seconds: Double = 10) -> Data { _ = done.wait(timeout: .now() + seconds); return bytes }
+}
+
+/// Runs `tool` with `arguments` (in `folder`, with `environment`, when given) and waits, at most
+/// `timeout` seconds (then it is killed and this throws, naming it): its exit status, and its
+/// stdout and stderr together.
+func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil,
+             timeout: Double = 300) throws -> (code: Int32, output: String) {
     let p = Process()
     p.executableURL = tool
     p.arguments = arguments
@@ -24,9 +93,9 @@ func runTool(_ tool: URL, _ arguments: [String], in folder: URL? = nil, environm
     p.standardOutput = pipe
     p.standardError = pipe
     try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let reader = PipeReader(pipe)
+    try waitForExit(p, within: timeout, "`\(tool.lastPathComponent) \(arguments.prefix(4).joined(separator: " "))`", output: { reader.text })
+    return (p.terminationStatus, String(decoding: reader.wait(), as: UTF8.self))
 }
 
 /// One build of Scanline for the packages the suite makes that depend on it by path: the
