@@ -125,14 +125,20 @@ test: setup-test
 	$(SWIFT) test --skip-build --skip StopAllTests
 	$(SWIFT) test --skip-build --filter StopAllTests
 
-## bench: Scanline and its peers (C, numpy/Pillow, ffmpeg) side by side, with ratios
+## bench: Scanline and its peers (C, numpy/Pillow, pycairo, skia-python, ffmpeg) side by side, with
+## ratios. The Python peers come from Debian's packages (numpy, Pillow, pycairo) and, for
+## skia-python, which Debian does not package, from PyPI into a virtual environment in the build
+## folder that sees Debian's packages: Debian's pip refuses to install outside one (PEP 668).
+BENCH_APT_PACKAGES := python3 python3-venv python3-numpy python3-pil python3-cairo time
+BENCH_VENV := .build/bench-venv
 bench: setup
-	@python3 -c "import numpy, PIL, cairo, skia" 2>/dev/null || python3 -m pip install --quiet numpy pillow pycairo skia-python
-	@[ -x /usr/bin/time ] || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null
+	$(call apt_install,$(BENCH_APT_PACKAGES))
+	@[ -x $(BENCH_VENV)/bin/python3 ] || python3 -m venv --system-site-packages $(BENCH_VENV)
+	@$(BENCH_VENV)/bin/python3 -c "import skia" 2>/dev/null || $(BENCH_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check skia-python
 	$(SWIFT) build -c release --product scanline-bench
 	$(SWIFT) build -c release --product scanline
 	$(SWIFT) build -c release --product ScanlineKit
-	python3 Benchmarks/run.py
+	$(BENCH_VENV)/bin/python3 Benchmarks/run.py
 
 # Under the sanitizers only the in-process tests run: a test marked `.spawnsProcesses` (it runs the
 # scanline binary, make, or builds a package) is skipped, with its reason, when SCANLINE_SANITIZER

@@ -66,8 +66,9 @@ def glitch():
     flags = run([BENCH, "metal-headers", headers]).stdout.split()
     clangxx = shutil.which("clang++") or "/opt/swift/usr/bin/clang++"
     plain = os.path.join(WORK, "metal-plain")
+    # No C++ library: like Scanline's own link, this works without libstdc++'s development files.
     run([clangxx, "-O3", *[f for f in flags if f not in ("-x", "c++")], "-x", "c++", "-I", headers, f'-DSHADER="{shader}"', "-o", plain,
-         os.path.join(ROOT, "Benchmarks", "peers", "metal_plain.cpp")])
+         os.path.join(ROOT, "Benchmarks", "peers", "metal_plain.cpp"), "-nostdlib++", "-lm"])
     rows += json_lines(run([plain, raw, str(W), str(H), "5"]).stdout)
 
     # (b) numpy + Pillow

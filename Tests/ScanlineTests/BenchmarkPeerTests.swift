@@ -5,7 +5,7 @@ import Testing
 /// The C and C++ peers that `make bench` compiles (Benchmarks/peers) still build against today's
 /// headers (issue #26 point 5: a field added to `LayerPixels` once broke `metal_plain.cpp`, and
 /// nothing noticed until a fresh machine ran `make bench`). Each is compiled here with the flags
-/// run.py uses, with `-fsyntax-only`, so a peer that no longer builds fails the suite.
+/// run.py uses, so a peer that no longer builds fails the suite.
 @Suite(.spawnsProcesses) struct BenchmarkPeerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -16,8 +16,11 @@ import Testing
         try ShaderLibrary.writeMetalHeaders(to: headers)
         let shader = Self.root.appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal").path
         let flags = ShaderLibrary.metalCompilerFlags.filter { $0 != "-x" && $0 != "c++" }
-        let (code, out) = try runTool(clangxx, ["-fsyntax-only", "-O3"] + flags + ["-x", "c++", "-I", headers.path, "-DSHADER=\"\(shader)\"",
-                                                   Self.root.appendingPathComponent("Benchmarks/peers/metal_plain.cpp").path])
+        // Linked as run.py links it (no C++ library), so a machine without libstdc++'s
+        // development files, as a new Debian one is, builds it too (issue #41).
+        let (code, out) = try runTool(clangxx, ["-O3"] + flags + ["-x", "c++", "-I", headers.path, "-DSHADER=\"\(shader)\"",
+                                                   Self.root.appendingPathComponent("Benchmarks/peers/metal_plain.cpp").path,
+                                                   "-o", headers.appendingPathComponent("metal-plain").path, "-nostdlib++", "-lm"])
         #expect(code == 0, "Benchmarks/peers/metal_plain.cpp no longer builds against Scanline's Metal headers:\n\(out.suffix(3000))")
     }
 
