@@ -168,8 +168,11 @@ struct PrebuiltScanline: Sendable, Equatable {
                     "-I", modules.path, "-module-cache-path", moduleCache.path]
         for map in moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in cFlags { args += ["-Xcc", flag] }
-        args += sources
-        args += ["-L", folder.path, "-lScanlineKit", "-Xlinker", "-rpath", "-Xlinker", folder.path, "-o", output.path]
+        // The kit is the first library the binary needs, ahead of Foundation and the C library, so
+        // that its definitions of the C library's clocks and CoreFoundation's run-loop timers
+        // (Sources/CScanline/clock.c) are the ones the process uses (docs/TIME.md).
+        args += [library.path] + sources
+        args += ["-L", folder.path, "-Xlinker", "-rpath", "-Xlinker", folder.path, "-o", output.path]
         return args
     }
 

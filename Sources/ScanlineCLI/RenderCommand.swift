@@ -25,6 +25,16 @@ enum RenderCommand {
             return CGSize(width: min(16384, size.width), height: min(16384, size.height))
         }
     }
+    /// `--start-date DATE` (ISO 8601, with a time zone), or nil when not given.
+    static func startDateOption(_ args: Arguments) throws -> Date? {
+        guard let text = args.string("--start-date") else { return nil }
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        throw UsageError("--start-date expects an ISO 8601 date and time with a zone, such as 2026-12-05T09:41:00Z, got '\(text)'")
+    }
     /// x264's presets, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
     /// `--preset NAME`, checked against `presets` (nil when not given).
@@ -45,6 +55,7 @@ enum RenderCommand {
                 OptionSpec(["--lossless"], help: "WebP: lossless instead of lossy."),
                 OptionSpec(["--quality"], value: "N", help: "WebP lossy quality, 0...100. Default 80."),
                 OptionSpec(["--time"], value: "SECONDS", help: "The moment of a still. Default 0."),
+                OptionSpec(["--start-date"], value: "DATE", help: "The date and time the render starts at, ISO 8601 (2026-12-05T09:41:00Z, or with an offset: +01:00). Every clock the view reads (Date.now, TimelineView's date, ContinuousClock, timers) reads this plus the render's time. Default 2001-01-01T00:00:00Z, the same every run."),
                 OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps, one PNG each. Ctrl-C keeps the frames already written (each complete) and says how many."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points. Default: a scene's own size; your view's ideal size (as ImageRenderer measures it: a fixed .frame is kept, a Color alone is 10x10), or what its #Preview's traits say (.fixedLayout(width:height:) that size, .sizeThatFitsLayout the ideal size, .portrait/.landscapeLeft an iPhone 16 Pro, 402x874)."),
@@ -168,8 +179,13 @@ enum RenderCommand {
         }
         var values: [String: String] = [:]
         for p in scene.parameters { if let v = args.string("--\(p.name)") { values[p.name] = v } }
-        let view: AnyView
-        do { view = try scene.make(SceneArguments(values)) } catch let e as ScanlineError { throw UsageError(e.description) }
+        // The view is made inside each renderer, at its time 0 (SceneRenderer.init); this one only
+        // measures an ideal size.
+        func makeView() throws -> AnyView {
+            do { return try scene.make(SceneArguments(values)) } catch let e as ScanlineError { throw UsageError(e.description) }
+        }
+        let view = try makeView()
+        let startDate = try startDateOption(args)
         let scale = try args.double("--scale", in: 1...3) ?? 2
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
@@ -182,7 +198,7 @@ enum RenderCommand {
         }
         let size = try canvasSize(args, scene: scene, view: view, environment: env, scale: scale)
         let background = try CommonOptions.color(args, "--background")
-        let renderer = try SceneRenderer(view, size: size, scale: scale, fps: fps, environment: env, background: background)
+        let renderer = try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
         defer { for w in renderer.warnings { output.warn("warning: \(w)") } }
 
         if args.has("--accessibility") {
@@ -215,7 +231,7 @@ enum RenderCommand {
                                                                       output: out, format: format, options: options, &output) else { return }
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
             let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: {
-                try SceneRenderer(try scene.make(SceneArguments(values)), size: size, scale: scale, fps: fps, environment: env, background: background)
+                try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
             }, progress: { bar.update($0, $1) })
             bar.finish()
             for w in report.warnings { output.warn("warning: \(w)") }

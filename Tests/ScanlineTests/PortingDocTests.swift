@@ -14,7 +14,9 @@ import Testing
         // Foundation's (Linux has the CG geometry types there) and the standard library's.
         "CGFloat", "CGPoint", "CGSize", "CGRect", "insetBy", "union", "intersection", "midX", "contains", "Date", "sin",
         "Bundle", "Task", "sleep", "DispatchQueue", "asyncAfter", "ContinuousClock", "SuspendingClock", "Timer", "scheduledTimer",
-        "RunLoop", "OperationQueue", "main", "Hashable", "Equatable", "Sendable", "Never", "Void", "Double", "Int", "String",
+        "RunLoop", "OperationQueue", "main", "perform", "DispatchSourceTimer", "timeIntervalSinceNow", "now", "systemUptime",
+        // CoreFoundation's and the C library's clocks (docs/TIME.md).
+        "CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday", "Hashable", "Equatable", "Sendable", "Never", "Void", "Double", "Int", "String",
         // Modules, file kinds and the toolchain's Observation.
         "SwiftUI", "Scanline", "simd", "CoreGraphics", "Combine", "Foundation", "Testing", "metal", "Observable", "Observation", "Animatable",
         // Swift keywords and attributes.

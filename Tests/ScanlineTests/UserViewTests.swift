@@ -368,6 +368,30 @@ import Testing
         return nil
     }
 
+    /// Issue #42 through the user's own compiled binary (libScanlineKit.so answers the C
+    /// library's clocks there): every clock at 1.5 s is the start date plus 1.5 s, and a 0.25 s
+    /// Timer has ticked 6 times.
+    @Test func aUsersFileReadsTheRenderClockFromItsStartDate() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("clocks-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let file = Self.fixtures.appendingPathComponent("Clocks.swift").path
+        let r = try Self.render([file, "--time", "1.5", "--size", "20x8", "--scale", "1", "--start-date", "2026-12-05T09:41:00Z", "-o", out.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr.suffix(2000))")
+        let last = r.stderr.split(separator: "\n").last { $0.hasPrefix("clocks: ") }.map(String.init) ?? ""
+        let start = 1796463660.0   // 2026-12-05T09:41:00Z
+        let want = ["context=\(start + 1.5)", "now=\(start + 1.5)", "elapsed=1.5", "continuous=1.5", "uptime=2.5", "monotonic=2.500000000",
+                    "time=\(Int(start) + 1)", "ticks=6"]
+        for w in want { #expect(last.contains(w + " ") || last.hasSuffix(w), "\(w) in: \(last)") }
+        // Drawn from every clock: the same bytes in a second run (another process).
+        let again = out.deletingLastPathComponent().appendingPathComponent("clocks-again-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: again) }
+        let second = try Self.render([file, "--time", "1.5", "--size", "20x8", "--scale", "1", "--start-date", "2026-12-05T09:41:00Z", "-o", again.path], cache: Self.cache)
+        #expect(second.code == 0 && (try? Data(contentsOf: again)) == (try? Data(contentsOf: out)), "two renders of Clocks.swift differ")
+        // A start date that is not ISO 8601 with a zone: one line, exit 2.
+        let bad = try Self.render([file, "--start-date", "yesterday", "-o", out.path], cache: Self.cache)
+        #expect(bad.code == 2 && bad.stderr.contains("--start-date expects an ISO 8601 date") && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(30))) func previewsInARealBrowserAndReloadsOnSave() throws {
         let folder = makeTestFolder("scanline-browser")
         let work = folder.appendingPathComponent("work")

@@ -2,6 +2,7 @@
 #define CSCANLINE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /// Encodes 8-bit straight RGBA rows (`stride` bytes apart) as a PNG with libpng: `filters` a set of
 /// PNG_FILTER_* bits (0: all, libpng's adaptive choice), `level` zlib's 0...9. Returns 0 with the
@@ -23,6 +24,38 @@ int scanline_decode_jpeg(const uint8_t *data, size_t size,
 /// is scaled by lines/65536 (the scan line).
 void scanline_glitch_row(const uint8_t *padded, uint8_t *dst, int x0, int x1,
                          const int32_t k[3], const int32_t w[3], uint32_t lines);
+
+/// Where a render's time comes from (Sources/CScanline/clock.c): called on every clock read of
+/// the process; returns 1 with the calling thread's render time (nanoseconds since the render
+/// began, and the render's start date in nanoseconds since 1970) and which render it is (a
+/// pointer that names it) when the thread runs a render's code now, else 0 (the clock is real).
+typedef int (*scanline_render_time_source)(int64_t *since_start_ns, int64_t *start_epoch_ns, void **render);
+/// Sets the render time source (NULL: every clock is real).
+void scanline_clock_set_source(scanline_render_time_source source);
+/// The run-loop mode (a CFStringRef) that timers and performed blocks scheduled inside a render
+/// are given, so that only the renderer fires them, at their instants in render time.
+void scanline_clock_set_render_mode(void *mode);
+/// Moves every timer scheduled inside `render` (and still valid) onto `loop` (a CFRunLoopRef: the
+/// run loop of the thread about to fire them), in the renders' mode. Returns how many there are.
+int scanline_render_timers_gather(void *loop, void *render);
+/// Runs, in order, the blocks given to CFRunLoopPerformBlock inside `render` so far (not those
+/// they give in turn); returns how many ran.
+int scanline_render_blocks_run(void *render);
+/// `render` has ended: its timers are invalidated and its blocks dropped, unrun.
+void scanline_render_timers_end(void *render);
+/// How many Dispatch timers were scheduled inside renders so far (they fire on the machine's clock).
+long scanline_render_dispatch_timers(void);
+/// The machine's real clock `clock` (a clockid_t), whatever thread asks: for Scanline's own
+/// deadlines and progress while a render runs.
+int scanline_real_clock_gettime(int clock, struct timespec *ts);
+/// The monotonic clocks (`ContinuousClock`, `SuspendingClock`, `DispatchTime`,
+/// `ProcessInfo.systemUptime`) read this many nanoseconds at the start of a render, and that plus
+/// the render's time after: as if the machine had started one second before the render. Small, so
+/// that a deadline computed from it and handed to the system is already past (it fires at once)
+/// rather than years away.
+#define SCANLINE_RENDER_UPTIME_AT_START_NS ((int64_t)1000000000)
+/// The monotonic clocks' reading `since_start_ns` into a render.
+int64_t scanline_render_uptime_ns(int64_t since_start_ns);
 
 /// Makes malloc serve and return large blocks (≥ 1 MiB, such as frames) with mmap, so a long
 /// render's resident memory stays flat.

@@ -63,6 +63,10 @@ public enum FFmpeg {
 
     /// Runs a tool to completion and returns its standard output.
     static func run(_ tool: URL, _ args: [String], what: String) throws -> Data {
+        try RenderClock.outsideRender { try runNow(tool, args, what: what) }
+    }
+
+    private static func runNow(_ tool: URL, _ args: [String], what: String) throws -> Data {
         let p = Process()
         p.executableURL = tool
         p.arguments = args

@@ -168,6 +168,12 @@ enum MetalCompiler {
     /// left out with its error, and the others still load. Throws only what stops every file: no
     /// toolchain, an unwritable cache.
     static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder) throws -> Library {
+        // A shader's first use may come inside a render (while a frame is drawn): the compiler's
+        // processes are waited for on the machine's clock (docs/TIME.md).
+        try RenderClock.outsideRender { try loadLibraryNow(sources, cache: cache) }
+    }
+
+    private static func loadLibraryNow(_ sources: [URL], cache: URL) throws -> Library {
         let tools = try toolchain()
         let headers = try headerFolder(cache)
         var library = Library()
@@ -413,6 +419,10 @@ enum MetalCompiler {
 
     /// Runs clang (compiling or linking) and returns its exit status and what it printed on stderr.
     static func runClang(_ clang: URL, _ args: [String]) throws -> (status: Int32, stderr: String) {
+        try RenderClock.outsideRender { try runClangNow(clang, args) }
+    }
+
+    private static func runClangNow(_ clang: URL, _ args: [String]) throws -> (status: Int32, stderr: String) {
         let p = Process()
         p.executableURL = clang
         p.arguments = args

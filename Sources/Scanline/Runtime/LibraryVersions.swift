@@ -65,6 +65,10 @@ public enum LibraryVersions {
     }
 
     private static func run(_ tool: String, _ args: [String]) throws -> String {
+        try RenderClock.outsideRender { try runNow(tool, args) }
+    }
+
+    private static func runNow(_ tool: String, _ args: [String]) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: tool) else { throw ScanlineError.fileNotFound(path: tool) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)

@@ -32,17 +32,37 @@ public final class RenderClock: Clock, @unchecked Sendable {
 
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
+    private var start = Date(timeIntervalSinceReferenceDate: 0)
     private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Error> }
     private var sleepers: [Sleeper] = []
     private var order = 0
     private var running = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// A clock at the render's start.
-    public init() {}
+    /// A clock at the render's start, whose dates count from `startDate` (default: the reference
+    /// date, 2001-01-01 00:00:00 UTC, so that the seeds' ticks are what they were).
+    public init(startDate: Date = Date(timeIntervalSinceReferenceDate: 0)) {
+        start = startDate
+        RenderClock.installClockSource()
+    }
 
     /// The render's current instant.
     public var now: Instant { lock.lock(); defer { lock.unlock() }; return current }
+    /// The date the render's time 0 shows: every clock a view reads inside the render reads this
+    /// plus the render's time (Runtime/RenderTime.swift).
+    public var startDate: Date {
+        get { lock.withLock { start } }
+        set { lock.withLock { start = newValue } }
+    }
+
+    /// What the C library's clocks read inside this render, in nanoseconds: the time since the
+    /// render's start, and the start date since 1970.
+    func clockReading() -> (sinceStart: Int64, startEpoch: Int64) {
+        lock.lock(); defer { lock.unlock() }
+        let c = current.offset.components
+        let since = c.seconds &* 1_000_000_000 &+ c.attoseconds / 1_000_000_000
+        return (since, Int64((start.timeIntervalSince1970 * 1e9).rounded()))
+    }
     /// One nanosecond.
     public var minimumResolution: Duration { .nanoseconds(1) }
 

@@ -29,7 +29,11 @@
     ///   - scale: pixels per point.
     ///   - fps: frames per second, for timelines and frame numbers.
     ///   - startDate: the date shown at time 0; nil shows `Date(timeIntervalSinceReferenceDate: t)`.
-    public init<V: View>(_ view: V, size: CGSize, scale: CGFloat = 1, fps: Double = 30,
+    ///     Every clock the view reads inside the render reads this plus the render's time.
+    ///
+    /// The view is made here, inside the render, at its time 0: `@State private var start =
+    /// Date.now` in it is the start date, as on a device it is the moment the view was made.
+    public init<V: View>(_ view: @autoclosure () throws -> V, size: CGSize, scale: CGFloat = 1, fps: Double = 30,
                          environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil, startDate: Date? = nil) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)", reason: "width and height must be finite and greater than 0")
@@ -37,14 +41,15 @@
         guard fps.isFinite, fps > 0, fps <= 240 else {
             throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be in 0<fps≤240")
         }
-        self.root = view
+        let graph = ViewGraph(startDate: startDate)
+        self.root = try RenderClock.$current.withValue(graph.clock) { try view() }
+        self.graph = graph
         self.size = size; self.scale = scale; self.fps = fps
         var env = environment
         env.displayScale = scale
         self.environment = env
         self.background = background
         self.startDate = startDate
-        graph = ViewGraph(startDate: startDate)
         graph.fps = fps
         connectFlush()
     }
@@ -76,6 +81,11 @@
             for w in earlier { graph.warn(w) }
             lastTime = -1
         }
+        // Everything the view's code does from here reads the render's clock (RenderTime.swift).
+        return await RenderClock.$current.withValue(graph.clock) { await play(to: t) }
+    }
+
+    private func play(to t: Double) async -> Node {
         if lastTime < 0 {
             layout(graph.build(root, environment: environment, at: 0)) // the first frame starts tasks and appear actions
             lastTime = 0
@@ -96,11 +106,30 @@
         return node
     }
 
-    /// Moves the clock to `t`, rebuilding at each instant a woken task changed state.
+    /// Moves the clock to `t`, rebuilding at each instant a woken task, a run-loop timer or a
+    /// performed block changed state. Timers scheduled in the render fire at their due instants
+    /// (RunLoopTimers.swift), interleaved with the tasks' wake-ups.
     private func step(to t: Double) async {
-        await graph.clock.advance(to: .init(seconds: t)) { [self] in
+        // What is due at an instant (performed blocks, timers), then a build if state changed.
+        let settle: @MainActor () -> Void = { [self] in
+            RunLoopTimers.fireDue(graph.clock)
             if graph.isDirty { layout(graph.build(root, environment: environment, at: graph.clock.now.seconds)) }
         }
+        // Tasks the view started without a clock (`Task { … }` in an action) run now, at the
+        // instant they were started in, before time moves on.
+        await Task.yield()
+        settle()
+        // A repeating timer fires once an instant here; the bound keeps a zero interval finite,
+        // and a timer that CoreFoundation does not fire at its date cannot hold the render.
+        var last: Double? = nil, stuck = 0
+        for _ in 0..<1_000_000 {
+            guard let due = RunLoopTimers.nextDue(graph.clock, startDate: graph.clock.startDate), due <= t + 1e-9 else { break }
+            if due == last { stuck += 1; if stuck > 2 { break } } else { stuck = 0 }
+            last = due
+            await graph.clock.advance(to: .init(seconds: max(due, graph.clock.now.seconds)), afterEach: settle)
+            settle()
+        }
+        await graph.clock.advance(to: .init(seconds: t), afterEach: settle)
     }
 
     func layout(_ node: Node) {
@@ -131,14 +160,19 @@
     func surface(at t: Double) async throws -> CairoSurface {
         guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }
         let node = await advance(to: t)
-        return try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in node.draw(ctx) }
+        // Drawing runs the view's code too (a Canvas's closure, a TextRenderer): on the render clock.
+        return try RenderClock.$current.withValue(graph.clock) {
+            try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in node.draw(ctx) }
+        }
     }
 
     /// The drawing operations of the frame at `t`, in order (the view rendered with a `DrawLog`).
     public func drawLog(at t: Double) async throws -> [DrawLog.Entry] {
         let node = await advance(to: t)
         let log = DrawLog()
-        _ = try PixelBuffer.render(size: size, scale: scale, environment: drawingEnvironment, log: log) { ctx in node.draw(ctx) }
+        _ = try RenderClock.$current.withValue(graph.clock) {
+            try PixelBuffer.render(size: size, scale: scale, environment: drawingEnvironment, log: log) { ctx in node.draw(ctx) }
+        }
         return log.entries
     }
 
@@ -171,14 +205,20 @@
         let graph = ViewGraph()
         var env = environment
         env.displayScale = scale
-        let node = graph.build(content, environment: env, at: 0)
-        let s = node.sizeThatFits(proposedSize)
-        return CGSize(width: max(1, s.width.finiteOr(1)), height: max(1, s.height.finiteOr(1)))
+        return RenderClock.$current.withValue(graph.clock) {
+            let node = graph.build(content, environment: env, at: 0)
+            let s = node.sizeThatFits(proposedSize)
+            return CGSize(width: max(1, s.width.finiteOr(1)), height: max(1, s.height.finiteOr(1)))
+        }
     }
 
     /// The rendered image at time 0, or nil if the view has no size.
     public var pixelBuffer: PixelBuffer? {
         let graph = ViewGraph()
+        return RenderClock.$current.withValue(graph.clock) { render(in: graph) }
+    }
+
+    private func render(in graph: ViewGraph) -> PixelBuffer? {
         var env = environment
         env.displayScale = scale
         let node = graph.build(content, environment: env, at: 0)

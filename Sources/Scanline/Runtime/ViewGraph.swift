@@ -63,6 +63,7 @@
     /// A graph on `clock`, whose dates count from `startDate` (nil: the reference date, so renders repeat).
     public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
         self.clock = clock; self.startDate = startDate
+        clock.startDate = startDate ?? Date(timeIntervalSinceReferenceDate: 0)
     }
 
     /// A render that ends cancels the `.task`s still sleeping on its clock, which would otherwise
@@ -70,6 +71,7 @@
     isolated deinit {
         for task in tasks.values { task.cancel() }
         clock.cancelSleepers()
+        RunLoopTimers.end(clock)
     }
 
     func warn(_ message: String) { warningLog.add(message) }

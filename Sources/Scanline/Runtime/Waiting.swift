@@ -1,16 +1,18 @@
-// Every way SwiftUI code waits follows the render clock inside a render (issue #17, point 8):
-// `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`, `Task.sleep(until:clock:)`, a `ContinuousClock`'s
-// or `SuspendingClock`'s `sleep(for:)` and `sleep(until:)`, and `DispatchQueue.asyncAfter(deadline:)`
-// wait there, so the state they change lands on the frame it would on a device. Outside a render
-// they are the real thing. They are overloads that Swift prefers to the standard ones (no
-// tolerance argument, an `Int` count of nanoseconds), so code that passes a `tolerance:` or a
-// `UInt64` waits in real time. `Timer.scheduledTimer` cannot be taken over this way (an overload
-// with Foundation's signature is ambiguous, and so is a `Timer` type of our own): it fires on the
-// wall clock, so a render that schedules one on the main run loop warns, once, and says what to
-// use instead (`Task.sleep` in a `.task`, or a `TimelineView`).
+// Every way SwiftUI code waits follows the render clock inside a render (issue #17, point 8;
+// issue #42): `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`, `Task.sleep(until:clock:)`, a
+// `ContinuousClock`'s or `SuspendingClock`'s `sleep(for:)` and `sleep(until:)`, and
+// `DispatchQueue.asyncAfter(deadline:)` wait there, so the state they change lands on the frame it
+// would on a device. Outside a render they are the real thing. They are overloads that Swift
+// prefers to the standard ones (no tolerance argument, an `Int` count of nanoseconds), so code that
+// passes a `tolerance:` or a `UInt64` waits in real time. Run-loop timers (`Timer.scheduledTimer`,
+// `RunLoop.main.add`, `RunLoop.main.perform`) fire on the render clock too (RunLoopTimers.swift).
+// A `DispatchSourceTimer` cannot be taken over (Dispatch keeps and compares its deadlines on a
+// thread of its own): it fires on the machine's clock, so a render that schedules one warns, once,
+// and says what to use instead (docs/TIME.md).
 #if canImport(CoreFoundation)
 import CoreFoundation
 #endif
+internal import CScanline
 
 extension RenderClock {
     /// The clock of the render this code runs in, if any: the waits above wait on it.
@@ -91,28 +93,13 @@ extension DispatchQueue {
 }
 
 extension ViewGraph {
-    /// When the next timer of the main run loop, or of this thread's (where the main actor runs,
-    /// which is not always the main thread), fires, in CoreFoundation's absolute time (0: none).
-    /// It reads the run loops without running them.
-    static func nextTimerDate() -> Double {
-        #if canImport(CoreFoundation)
-        let main = CFRunLoopGetNextTimerFireDate(CFRunLoopGetMain(), kCFRunLoopDefaultMode)
-        let here = CFRunLoopGetNextTimerFireDate(CFRunLoopGetCurrent(), kCFRunLoopDefaultMode)
-        return main == 0 ? here : here == 0 ? main : min(main, here)
-        #else
-        return 0
-        #endif
-    }
-
-    /// Runs `body` (views' code: a build, appear and change actions) and warns once if it left a
-    /// new timer on the run loops where views run: a `Timer` fires on the wall clock, not on the
-    /// render clock. (A timer that fires later than one already there goes unnoticed.)
+    /// Runs `body` (views' code: a build, appear and change actions) and warns once if it
+    /// scheduled a `DispatchSourceTimer`: it fires on the machine's clock, not the render clock.
     func watchingForTimers<T>(_ body: () -> T) -> T {
-        let before = ViewGraph.nextTimerDate()
+        let before = scanline_render_dispatch_timers()
         let result = body()
-        let after = ViewGraph.nextTimerDate()
-        if after != 0, before == 0 || after < before {
-            warn("a Timer was scheduled during the render: it fires on the wall clock, not the render clock, so what it changes lands on frames that depend on the machine's speed; wait with Task.sleep(for:) in a .task, or draw from a TimelineView")
+        if scanline_render_dispatch_timers() != before {
+            warn("a DispatchSourceTimer was scheduled during the render: it fires on the machine's clock, not the render clock, so what it changes lands on frames that depend on the machine's speed; use Timer.scheduledTimer, Task.sleep(for:) in a .task, or a TimelineView, which follow the render clock")
         }
         return result
     }
