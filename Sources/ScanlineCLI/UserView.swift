@@ -300,17 +300,34 @@ enum UserView {
             files.append((f, SwiftSource(text)))
         }
         let choice = try choose(files: files, view: view, preview: preview)
+        let folder = packageFolder(given, view: view, preview: preview, cache: cache, kit: kit)
         guard let kit else {
-            let package = cache.appendingPathComponent("user-view")
-            let map = try writePackage(at: package, scanline: try scanlineSource(), files: files, choice: choice)
-            return Prepared(package: package, map: map, kit: nil, cache: cache, warnings: warnings(choice))
+            let map = try writePackage(at: folder, scanline: try scanlineSource(), files: files, choice: choice)
+            return Prepared(package: folder, map: map, kit: nil, cache: cache, warnings: warnings(choice))
         }
+        let map = try writeSources(at: folder.appendingPathComponent("Sources"), files: files, choice: choice)
+        return Prepared(package: folder, map: map, kit: kit, cache: cache, warnings: warnings(choice))
+    }
+
+    /// Where a render of `given` builds: the source build's one package (`CACHE/user-view`, where
+    /// Scanline's release build is kept), or for the prebuilt way `CACHE/views/KEY`, KEY a hash of
+    /// the kit's folder, the files' paths and the view chosen (`--view`, `--preview`), so that
+    /// renders of different files, or of other views of the same files, never share one.
+    static func packageFolder(_ given: Files, view: String?, preview: String?, cache: URL, kit: PrebuiltScanline?) -> URL {
+        guard let kit else { return cache.appendingPathComponent("user-view") }
         var key = StableHash()
         key.add(kit.folder.path)
         for f in given.swift { key.add(f) }
-        let folder = cache.appendingPathComponent("views/" + key.hex.prefix(16))
-        let map = try writeSources(at: folder.appendingPathComponent("Sources"), files: files, choice: choice)
-        return Prepared(package: folder, map: map, kit: kit, cache: cache, warnings: warnings(choice))
+        key.add("view:" + (view ?? "")); key.add("preview:" + (preview ?? ""))
+        return cache.appendingPathComponent("views/" + key.hex.prefix(16))
+    }
+
+    /// Holds a package folder for one process from writing its sources to running what was built
+    /// (issue #32 point 1: two renders at once, of different files, in one cache, each showed the
+    /// same view). Another render of the same folder waits, and says so once.
+    static func lockPackage(_ folder: URL, waiting: () -> Void) throws -> FileLock {
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try FileLock(folder.appendingPathExtension("lock"), waiting: waiting)
     }
 
     static func warnings(_ choice: Choice) -> [String] {
@@ -386,7 +403,13 @@ enum UserView {
         var notes: [String] = []
         let kit = try chooseKit(fromSource: args.has("--from-source")) { notes.append($0) }
         for n in notes { output.live("note: \(n)\n") }
-        let prepared = try prepare(files, view: args.string("--view"), preview: args.string("--preview"), cache: cacheFolder(args.string("--cache")), kit: kit)
+        let cache = cacheFolder(args.string("--cache")), view = args.string("--view"), preview = args.string("--preview")
+        let live = output.live
+        let held = try lockPackage(packageFolder(files, view: view, preview: preview, cache: cache, kit: kit)) {
+            if !quiet { live("waiting for another render that uses \(cache.path) to finish…\n") }
+        }
+        defer { held.unlock() }
+        let prepared = try prepare(files, view: view, preview: preview, cache: cache, kit: kit)
         for w in prepared.warnings { output.warn("warning: \(w)") }
 
         // Build, with progress; the first source build compiles Scanline too.
@@ -478,4 +501,32 @@ public enum UserViewCanvas: Sendable, Equatable {
         case let .fixed(w, h): return ".fixed(width: \(w), height: \(h))"
         }
     }
+}
+
+/// An exclusive lock on a file (`flock`), held until `unlock()` or the process ends; the kernel
+/// drops it when the process dies, so a killed render never leaves a cache locked.
+final class FileLock: @unchecked Sendable {
+    private var fd: Int32
+    /// Takes the lock on `url` (made if missing), waiting for its holder if there is one; calls
+    /// `waiting` once before a wait.
+    init(_ url: URL, waiting: () -> Void) throws {
+        fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ScanlineError.cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+        waiting()
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw ScanlineError.cannotWrite(path: url.path, reason: "cannot lock it: \(reason)")
+            }
+        }
+    }
+    /// Releases the lock (once).
+    func unlock() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+    }
+    deinit { unlock() }
 }

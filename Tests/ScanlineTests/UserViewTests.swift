@@ -368,6 +368,58 @@ import Testing
         return nil
     }
 
+    /// Issue #32 point 1: renders at once into one cache, of other views of the same file (and of
+    /// other files), each get their own picture: the prebuilt way builds each in a folder of its
+    /// own, keyed by files and view, and a folder is held by one render at a time.
+    @Test func rendersAtOnceIntoOneCacheEachDrawTheirOwnView() throws {
+        let folder = makeTestFolder("scanline-concurrent")
+        let file = Self.fixtures.appendingPathComponent("TwoViews.swift").path, cache = folder.appendingPathComponent("cache")
+        for round in 0..<2 {
+            var runs: [(Process, URL, (UInt8, UInt8, UInt8))] = []
+            for (view, colour) in [("RedSquare", (UInt8(255), UInt8(59), UInt8(48))), ("BlueSquare", (0, 122, 255)), ("RedSquare", (255, 59, 48))] {  // iOS's system red and blue
+                let out = folder.appendingPathComponent("\(view)-\(round)-\(runs.count).png")
+                let p = Process()
+                p.executableURL = Binary.url
+                p.arguments = ["render", file, "--view", view, "--scale", "1", "--quiet", "--cache", cache.path, "-o", out.path]
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                runs.append((p, out, colour))
+            }
+            for (p, out, colour) in runs {
+                try waitForExit(p, within: 300, "`scanline render TwoViews.swift` (three at once)")
+                #expect(p.terminationStatus == 0)
+                let pixel = try PixelBuffer(contentsOf: out)[4, 4]
+                #expect((pixel.r, pixel.g, pixel.b) == colour, "\(out.lastPathComponent): \(pixel)")
+            }
+        }
+        let kit = try PrebuiltScanline.find(currentToolchain: try PrebuiltScanline.currentToolchain(try UserView.swiftcTool()))
+        let files = UserView.Files(swift: [file])
+        let red = UserView.packageFolder(files, view: "RedSquare", preview: nil, cache: cache, kit: kit)
+        #expect(red == UserView.packageFolder(files, view: "RedSquare", preview: nil, cache: cache, kit: kit))
+        #expect(red != UserView.packageFolder(files, view: "BlueSquare", preview: nil, cache: cache, kit: kit))
+        #expect(UserView.packageFolder(files, view: nil, preview: nil, cache: cache, kit: nil).lastPathComponent == "user-view")
+    }
+
+    /// The lock that holds a package folder: a second holder waits for the first, and is told once.
+    @Test func aPackageLockMakesTheSecondRenderWait() async throws {
+        let folder = makeTestFolder("scanline-lock").appendingPathComponent("user-view")
+        let first = try UserView.lockPackage(folder) { Issue.record("the first holder does not wait") }
+        final class Log: @unchecked Sendable { let lock = NSLock(); var events: [String] = [] ; func add(_ e: String) { lock.withLock { events.append(e) } } }
+        let log = Log()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let second = try? UserView.lockPackage(folder) { log.add("waiting") }
+            log.add("locked")
+            second?.unlock()
+            done.signal()
+        }
+        try await Task.sleep(for: .milliseconds(200), tolerance: nil)
+        log.add("released")
+        first.unlock()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(log.lock.withLock { log.events } == ["waiting", "released", "locked"])
+    }
+
     /// Issue #42 through the user's own compiled binary (libScanlineKit.so answers the C
     /// library's clocks there): every clock at 1.5 s is the start date plus 1.5 s, and a 0.25 s
     /// Timer has ticked 6 times.

@@ -115,6 +115,12 @@ final class UserSource: PreviewSource, @unchecked Sendable {
             log(!first ? "rebuilding…" : kit != nil ? "building your view against the prebuilt Scanline…"
                 : "building your view (the first build compiles Scanline in release mode: a few minutes)…")
             do {
+                // The package is held from writing to the copy below: another render or preview
+                // of the same cache waits instead of writing over it.
+                let held = try UserView.lockPackage(UserView.packageFolder(files, view: view, preview: preview, cache: cache, kit: kit)) {
+                    log("waiting for another render that uses \(cache.path) to finish…")
+                }
+                defer { held.unlock() }
                 let prepared = try UserView.prepare(files, view: view, preview: preview, cache: cache, kit: kit)
                 let errors = try UserView.build(prepared)
                 lock.withLock { swiftErrors = errors }
