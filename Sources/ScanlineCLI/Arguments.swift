@@ -86,7 +86,7 @@ public struct Arguments: Equatable {
     /// A number option: must parse and be finite; `range` bounds it when given.
     public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) expects a number, got '\(text)'") }
+        guard let v = DecimalText.double(text) else { throw UsageError("\(name) expects a number, written in decimal (2.5, 1e3), got '\(text)'") }
         if let range, !range.contains(v) {
             throw UsageError("\(name) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), got \(text)")
         }

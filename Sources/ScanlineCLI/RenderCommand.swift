@@ -49,7 +49,7 @@ enum RenderCommand {
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
                 OptionSpec(["--loop"], value: "N", help: "GIF/WebP/APNG: play N times; 0 (default) forever."),
                 OptionSpec(["--background"], value: "COLOR", help: "Paint the canvas first (default: the scene's own)."),
-                OptionSpec(["--crf"], value: "N", help: "MP4/WebM quality, 0...51 (0 is best). Default 18."),
+                OptionSpec(["--crf"], value: "N", help: "Video quality (0 is best): 0...51 for MP4, MOV and MKV (x264), 0...63 for WebM (VP9). Default 18."),
                 OptionSpec(["--preset"], value: "NAME", help: "x264 preset, ultrafast … veryslow. Default veryfast."),
                 OptionSpec(["--audio"], value: "FILE", help: "MP4/WebM: a sound track to mux in."),
                 OptionSpec(["--lossless"], help: "WebP: lossless instead of lossy."),
@@ -99,7 +99,7 @@ enum RenderCommand {
 
     static func parseSize(_ text: String) throws -> CGSize {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
+        guard parts.count == 2, let w = DecimalText.double(parts[0]), let h = DecimalText.double(parts[1]) else {
             throw UsageError("--size expects WIDTHxHEIGHT in points, e.g. 390x520; got '\(text)'")
         }
         guard w > 0, h > 0, w <= 16384, h <= 16384 else { throw UsageError("--size sides must be in 1...16384 points; got '\(text)'") }
@@ -107,6 +107,17 @@ enum RenderCommand {
     }
 
     /// "A..B" → A...B; both whole numbers ≥ 0, A ≤ B.
+    /// `--frames A..B` at `fps`: whole numbers, in order, at most a million frames, and none
+    /// later than 3600 s (where `--time` and `--duration` stop too).
+    static func parseFrames(_ text: String, fps: Double) throws -> ClosedRange<Int> {
+        let range = try parseFrames(text)
+        let end = Double(range.upperBound) / fps
+        guard end <= 3600 else {
+            throw UsageError("--frames \(text) ends at \(Arguments.format(end.rounded())) s at \(Arguments.format(fps)) fps; renders stop at 3600 s (frame \(Int(3600 * fps)))")
+        }
+        return range
+    }
+
     static func parseFrames(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0 else {
@@ -222,7 +233,7 @@ enum RenderCommand {
             options.loop = try args.int("--loop", in: 0...65535) ?? 0
             options.lossless = args.has("--lossless")
             options.quality = Float(try args.double("--quality", in: 0...100) ?? 80)
-            options.video.crf = try args.int("--crf", in: 0...63) ?? 18
+            options.video.crf = try args.int("--crf", in: format == .webm ? 0...63 : 0...51) ?? 18
             options.video.preset = try presetOption(args) ?? "veryfast"
             if let audio = args.string("--audio") { options.video.audio = URL(fileURLWithPath: audio) }
             if options.video.audio != nil && !format.isVideo { throw UsageError("--audio goes with a video output (.mp4, .webm, .mov, .mkv)") }
@@ -245,7 +256,7 @@ enum RenderCommand {
         }
         if let framesText = args.string("--frames") {
             guard time == nil else { throw UsageError("give either --time (a still) or --frames (a sequence), not both") }
-            let frames = try parseFrames(framesText)
+            let frames = try parseFrames(framesText, fps: fps)
             var pattern = out
             if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: nil) && !out.hasSuffix(".png")) {
                 pattern = (out.hasSuffix("/") ? out : out + "/") + "frame-%04d.png"

@@ -83,7 +83,7 @@ struct MetalEffect {
             throw UsageError("'\(fn.name)' needs --arg \(p.name)=… (.\(p.kind.rawValue))")
         }
         if let text = args.string("--max-sample-offset") {
-            let v = text.split(separator: ",").compactMap { Double($0) }
+            let v = text.split(separator: ",").compactMap { DecimalText.double($0) }
             guard v.count == 2, v.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 10_000 }) else {
                 throw UsageError("--max-sample-offset expects W,H in points (0...10000), got '\(text)'")
             }

@@ -44,7 +44,7 @@ enum TranscriptCommand {
     /// Seconds from "75", "75.5", "1:15" or "0:01:15".
     static func parseTime(_ text: String, _ name: String) throws -> Double {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), let last = Double(parts.last!), last.isFinite, last >= 0 else {
+        guard (1...3).contains(parts.count), let last = DecimalText.double(parts.last!), last >= 0 else {
             throw UsageError("\(name) expects seconds or [hh:]mm:ss, got '\(text)'")
         }
         var total = last, mult = 60.0

@@ -280,3 +280,42 @@ struct BrokenFilterRenderer: TextRenderer {
         for name in written { #expect((try? PixelBuffer(contentsOf: folder.appendingPathComponent(name))) != nil, "\(name) is a whole PNG") }
     }
 }
+
+/// Issue #32 points 15 and 20: numbers are decimal and fit what they feed; --frames stops where
+/// --time does; --crf's range is the encoder's.
+@Suite struct NumberOptionTests {
+    @Test func decimalTextReadsOnlyDecimalNumbers() {
+        for (text, want) in [("12", 12.0), ("-0.5", -0.5), (".25", 0.25), ("1e3", 1000), ("+3", 3), ("2.", 2), ("1E-2", 0.01)] {
+            #expect(DecimalText.double(text) == want, "\(text)")
+        }
+        for text in ["0x10", "0X1p4", "inf", "-infinity", "nan", "1e", "e5", "", "-", ".", "1..2", "1e400", "1,5", " 1"] {
+            #expect(DecimalText.double(text) == nil, "'\(text)' is not a decimal number that fits")
+        }
+        #expect(DecimalText.float("1e39") == nil && DecimalText.float("3e38") == 3e38)
+    }
+
+    @Test func aShaderArgumentMustFitAFloat() {
+        #expect { try ShaderArgumentText.parse("1e39", name: "--arg amount", kind: .float) } throws: { e in
+            "\(e)".contains("fit a float")
+        }
+        #expect { try ShaderArgumentText.parse("0x10,1", name: "--arg offset", kind: .float2) } throws: { _ in true }
+        #expect(throws: Never.self) { try ShaderArgumentText.parse("1.5e2,-2", name: "--arg offset", kind: .float2) }
+    }
+
+    @MainActor @Test func theCommandLineRefusesOtherNotations() async {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UUID().uuidString)")
+        for (args, message) in [
+            (["render", "glitch-text", "--duration", "0x10", "-o", out.path + ".gif"], "--duration expects a number, written in decimal (2.5, 1e3), got '0x10'"),
+            (["render", "glitch-text", "--fps", "nan", "-o", out.path + ".gif"], "--fps expects a number, written in decimal"),
+            (["render", "glitch-text", "--frames", "0..108001", "-o", out.path + "-%04d.png"], "renders stop at 3600 s (frame 108000)"),
+            (["render", "glitch-text", "--frames", "9223372036854775806..9223372036854775807", "-o", out.path + "-%04d.png"], "renders stop at 3600 s"),
+            (["render", "glitch-text", "--crf", "52", "-o", out.path + ".mp4"], "--crf expects a whole number from 0 to 51"),
+            (["render", "glitch-text", "--crf", "64", "-o", out.path + ".webm"], "--crf expects a whole number from 0 to 63"),
+        ] {
+            let r = await runCLI(args)
+            #expect(r.code == 2 && r.err.contains(message), "\(args.joined(separator: " ")): \(r.err)")
+            #expect(r.err.split(separator: "\n").count == 1, "one line: \(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path + ".gif"))
+    }
+}

@@ -28,7 +28,7 @@ public struct ValueKeyframes: Equatable, Sendable {
     /// Parses "0.8" or "t:v,t:v,…". Values must lie in `range`; times must be finite and ≥ 0.
     public static func parse(_ text: String, name: String, range: ClosedRange<Double>) throws -> ValueKeyframes {
         func number(_ s: Substring, _ what: String) throws -> Double {
-            guard let v = Double(s.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            guard let v = DecimalText.double(s.trimmingCharacters(in: .whitespaces)) else {
                 throw ScanlineError.invalidArgument(name: name, value: text, reason: "\(what) '\(s)' is not a number; give a number or keyframes like 0:0,1:1 (seconds:value)")
             }
             return v

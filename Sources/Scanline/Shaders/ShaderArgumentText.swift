@@ -26,10 +26,10 @@ public enum ShaderArgumentText {
         func bad(_ why: String) -> ScanlineError { .invalidArgument(name: name, value: text, reason: why) }
         func numbers(_ n: Int?) throws -> [Float] {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            let values = parts.compactMap { Double($0) }.filter(\.isFinite)
-            guard values.count == parts.count, !parts.isEmpty else { throw bad("expects finite numbers separated by commas") }
+            let values = parts.compactMap { DecimalText.float($0) }
+            guard values.count == parts.count, !parts.isEmpty else { throw bad("expects decimal numbers that fit a float (±3.4e38) separated by commas") }
             if let n, values.count != n { throw bad("expects \(n) numbers separated by commas (x,y\(n > 2 ? ",z" : "")\(n > 3 ? ",w" : ""))") }
-            return values.map { Float($0) }
+            return values
         }
         switch kind {
         case .float:
