@@ -149,6 +149,17 @@ import Testing
         let tampered = folder.appendingPathComponent("t.gif.shard-1of3")
         try (Data(ShardFile.magic.utf8) + encoder.encode(header) + Data([0x0A]) + rest).write(to: tampered)
         #expect(refusal([shards[0], tampered, shards[2]]).contains("cairo 1.0.0"), "\(refusal([shards[0], tampered, shards[2]]))")
+        // Headers edited into what no render writes (issue #32 point 13: a zero segment divided by
+        // zero, a huge total overflowed): one error naming the field, no crash.
+        for (edit, field) in [({ (h: inout ShardHeader) in h.segment = 0 }, "segment 0"), ({ h in h.total = Int.max }, "total"),
+                              ({ h in h.index = 7 }, "index 7"), ({ h in h.end = h.total + 1 }, "frames"), ({ h in h.count = 0 }, "count 0"),
+                              ({ h in h.fps = -1 }, "fps"), ({ h in h.width = 0 }, "width 0")] as [((inout ShardHeader) -> Void, String)] {
+            var edited = file.header
+            edit(&edited)
+            try (Data(ShardFile.magic.utf8) + encoder.encode(edited) + Data([0x0A]) + rest).write(to: tampered)
+            let said = refusal([shards[0], tampered, shards[2]])
+            #expect(said.contains("header is damaged") && said.contains(field), "\(field): \(said)")
+        }
         // Not a shard at all, and a cut-off one.
         let junk = folder.appendingPathComponent("junk")
         try Data("hello".utf8).write(to: junk)

@@ -44,6 +44,22 @@ public struct ShardHeader: Codable, Sendable, Equatable {
     public var width: Int? = nil
     public var height: Int? = nil
     public var fps: Double? = nil
+
+    /// What in the header cannot be true of a shard `scanline render --shard` wrote (an edited or
+    /// damaged file; issue #32 point 13: `"segment": 0` divided by zero, a huge `total`
+    /// overflowed), or nil. Bounds: renders stop at 3600 s at 240 fps at most.
+    public var inconsistency: String? {
+        let maxFrames = 3600 * 240
+        if count < 1 || count > 100_000 { return "count \(count) is not 1...100000" }
+        if index < 0 || index >= count { return "index \(index) is not 0..<\(count)" }
+        if total < 1 || total > maxFrames { return "total \(total) is not 1...\(maxFrames) frames" }
+        if segment < 1 || segment > maxFrames { return "segment \(segment) is not 1...\(maxFrames) frames" }
+        if first < 0 || first > end || end > total { return "frames \(first)..<\(end) are not within 0..<\(total)" }
+        if let fps, !(fps.isFinite && fps > 0 && fps <= 240) { return "fps \(fps) is not in 0<fps≤240" }
+        for (name, v) in [("width", width), ("height", height)] { if let v, v < 1 || v > 16384 { return "\(name) \(v) is not 1...16384" } }
+        if let audioStart, !(audioStart.isFinite && audioStart >= 0) { return "audioStart \(audioStart) is not a time ≥ 0" }
+        return nil
+    }
 }
 
 /// A shard file: the line `SCANLINE-SHARD 1`, the header as one line of JSON, then entries, each
@@ -79,6 +95,9 @@ public struct ShardFile: Sendable {
         let json = try line(max: 1 << 20)
         do { header = try JSONDecoder().decode(ShardHeader.self, from: Data(json.utf8)) } catch {
             throw ScanlineError.unreadableFile(path: url.path, reason: "its header is not a shard header: \(error)")
+        }
+        if let wrong = header.inconsistency {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "its header is damaged: \(wrong)")
         }
         var entries: [Entry] = []
         var at = try h.offset()
