@@ -61,15 +61,17 @@ enum BatchCommand {
             throw JobFailed(description: "unknown command '\(command)'; commands: \(ScanlineCLI.commands.map(\.name).joined(separator: ", "))")
         }
         guard case .string(let output)? = job["output"], !output.isEmpty else { throw JobFailed(description: "no \"output\"") }
-        var argv = [command]
+        // Options as `--name=value` and the inputs after `--`, so that a value starting with '-'
+        // (`"output": "--help"`) is a value, never an option (issue #32 point 8).
+        var argv = [command], inputs: [String] = []
         for key in ["input", "scene"] {
             switch job[key] {
             case nil: break
-            case .string(let s)?: argv.append(s)
+            case .string(let s)?: inputs.append(s)
             case .list(let list)?:
                 for item in list {
                     guard case .string(let s) = item else { throw JobFailed(description: "\"\(key)\" must be a string or an array of strings") }
-                    argv.append(s)
+                    inputs.append(s)
                 }
             default: throw JobFailed(description: "\"\(key)\" must be a string or an array of strings")
             }
@@ -80,14 +82,14 @@ enum BatchCommand {
             switch value {
             case .bool(true): argv.append("--" + key)
             case .bool(false): break
-            case .number(let n): argv += ["--" + key, n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)]
-            case .string(let s): argv += ["--" + key, s]
+            case .number(let n): argv.append("--\(key)=" + (n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)))
+            case .string(let s): argv.append("--\(key)=" + s)
             default: throw JobFailed(description: "\"\(key)\" must be a string, a number or true/false")
             }
         }
         // Quiet where the command has --quiet (text, for one, prints nothing but its result).
         let quiet = ScanlineCLI.commands.first { $0.name == command }?.options.contains { $0.names.contains("--quiet") } == true
-        return (argv + ["-o", output] + (quiet ? ["--quiet"] : []), output)
+        return (argv + ["--output=" + output] + (quiet ? ["--quiet"] : []) + (inputs.isEmpty ? [] : ["--"] + inputs), output)
     }
 
     /// The job's hash: FNV-1a (64 bits) of Scanline's version and the line's JSON with sorted
@@ -115,7 +117,9 @@ enum BatchCommand {
         // The report goes where it is asked for: check that before any job runs.
         try AtomicFile(destination: URL(fileURLWithPath: reportPath)).abort()
 
-        let lines = text.components(separatedBy: "\n")
+        // Lines end in LF or CRLF (issue #32 point 6: Swift reads "\r\n" as one character, so
+        // splitting at "\n" kept a CRLF file as one line); a lone CR ends one too.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         var outcomes: [Outcome] = []
         let quiet = args.has("--quiet")
         for (number, line) in lines.enumerated() {
@@ -140,7 +144,8 @@ enum BatchCommand {
                     o.isTerminal = false
                     // With --json, each job reports too, and its outputs and warnings join the batch's.
                     let reports = output.report != nil && ScanlineCLI.commands.first { $0.name == argv[0] }?.options.contains { $0.names.contains("--json") } == true
-                    let code = await ScanlineCLI.run(argv + (reports ? ["--json"] : []), output: &o)
+                    // (--json before the options: the inputs come last, after `--`.)
+                    let code = await ScanlineCLI.run(reports ? [argv[0], "--json"] + argv.dropFirst() : argv, output: &o)
                     if reports, let job = try? JSONDecoder().decode(JSONReport.self, from: Data(o.stdout.utf8)) {
                         output.report?.outputs += job.outputs
                         output.report?.warnings += job.warnings.map { "line \(number + 1): \($0)" }

@@ -96,7 +96,9 @@ public enum ScanlineCLI {
             return 2
         }
         let rest = Array(argv.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") { output.print(command.help); return 0 }
+        // (After `--` every word is a positional: `scanline text -- --help` draws "--help".)
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") { output.print(command.help); return 0 }
         let started = Date()
         if rest.contains("--json") && command.options.contains(where: { $0.names.contains("--json") }) { output.report = JSONReport(command: name) }
         var code: Int32 = 0
