@@ -37,6 +37,7 @@ enum ApplyCommand {
         }
         let input = URL(fileURLWithPath: args.positionals[1])
         let outputURL = try CommonOptions.outputURL(args)
+        try CommonOptions.refuseOverwriting([input.path, args.positionals[0].split(separator: ":").first.map(String.init)], output: outputURL.path)
         let time = try args.double("--time", in: 0...86_400) ?? 0
         let scale: ValueKeyframes
         do { scale = try args.string("--scale").map { try ValueKeyframes.parse($0, name: "--scale", range: 0.25...8) } ?? ValueKeyframes(constant: 1) }

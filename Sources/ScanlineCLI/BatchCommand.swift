@@ -114,6 +114,7 @@ enum BatchCommand {
         if let (s, source) = shard { output.live("batch shard \(s) (from \(source.rawValue)): lines \(s.index), \(s.index + s.count), …\n") }
         let reportPath = args.string("--report") ?? jobsPath.replacingOccurrences(of: #"\.jsonl?$"#, with: "", options: .regularExpression)
             + (shard.map { ".report-\($0.0.index)of\($0.0.count).jsonl" } ?? ".report.jsonl")
+        try CommonOptions.refuseOverwriting([jobsPath], output: reportPath)
         // The report goes where it is asked for: check that before any job runs.
         try AtomicFile(destination: URL(fileURLWithPath: reportPath)).abort()
 

@@ -222,6 +222,20 @@ enum Help {
 
 /// Options every rendering command shares, parsed in one place.
 enum CommonOptions {
+    /// Refuses an output that is one of the command's inputs: the same file, by device and inode
+    /// (a link or another spelling of the path too), which writing would destroy (issue #32 point
+    /// 16: `apply … in.png -o in.png` replaced the original). Inputs that do not exist are skipped.
+    static func refuseOverwriting(_ inputs: [String?], output: String) throws {
+        var out = stat()
+        guard output != "-", stat(output, &out) == 0 else { return }
+        for case let input? in inputs {
+            var st = stat()
+            if stat(input, &st) == 0, st.st_dev == out.st_dev, st.st_ino == out.st_ino {
+                throw UsageError("the output \(output) is the input \(input): writing it would destroy it; give another output path")
+            }
+        }
+    }
+
     /// `--json` (docs/JSON.md), for the commands that write files.
     static let json = OptionSpec(["--json"], help: "Print one JSON object on stdout: the files written (path, pixels, frames, fps, seconds, bytes), the warnings, the seconds spent, or the errors with their file and line (docs/JSON.md).")
     static let weights: [(String, Font.Weight)] = Font.Weight.allCases.map { ("\($0)", $0) }

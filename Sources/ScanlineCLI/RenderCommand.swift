@@ -225,6 +225,7 @@ enum RenderCommand {
             do { _ = try FramePattern(out) } catch let e as ScanlineError { throw UsageError(e.description) }
         }
         try refuseInapplicable(args, output: out)
+        try CommonOptions.refuseOverwriting([args.string("--audio")] + args.positionals, output: out)
         if let format = ExportFormat.from(path: out), format.isAnimated, args.string("--frames") == nil, format != .pngSequence || time == nil {
             guard time == nil else { throw UsageError("--time picks a still; an animation runs from 0 for --duration") }
             var options = ExportOptions()

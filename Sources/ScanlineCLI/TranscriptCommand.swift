@@ -61,6 +61,7 @@ enum TranscriptCommand {
         guard let format = ExportFormat.from(path: out), format.isAnimated, format != .pngSequence else {
             throw UsageError("the output must be a video (.mp4, .webm, .mov, .mkv), .gif, .webp or .apng")
         }
+        try CommonOptions.refuseOverwriting([args.positionals[0], args.string("--cover"), args.string("--audio")], output: out)
         let parsed = try SubtitleParser.parse(contentsOf: URL(fileURLWithPath: args.positionals[0]))
         for w in parsed.warnings { output.warn("warning: \(w)") }
         let from = try args.string("--from").map { try parseTime($0, "--from") } ?? 0

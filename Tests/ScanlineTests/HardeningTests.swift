@@ -319,3 +319,30 @@ struct BrokenFilterRenderer: TextRenderer {
         #expect(!FileManager.default.fileExists(atPath: out.path + ".gif"))
     }
 }
+
+/// Issue #32 point 16: an output that is one of the inputs (by device and inode) is refused
+/// before anything is written, so the input survives.
+@MainActor @Suite struct OutputIsInputTests {
+    @Test func anOutputThatIsAnInputIsRefused() async throws {
+        let folder = makeTestFolder("scanline-output-is-input")
+        func p(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(await runCLI(["text", "Hi", "--scale", "1", "-o", p("in.png")]).code == 0)
+        try FileManager.default.createSymbolicLink(atPath: p("link.png"), withDestinationPath: p("in.png"))
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: p("jobs.jsonl")))
+        try Data("WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n".utf8).write(to: URL(fileURLWithPath: p("talk.vtt")))
+        try Data("not really a video".utf8).write(to: URL(fileURLWithPath: p("talk.mp4")))
+        let before = try [p("in.png"), p("jobs.jsonl"), p("talk.mp4")].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        for args in [["apply", "chromatic-glitch", p("in.png"), "-o", p("in.png")],
+                     ["apply", "chromatic-glitch", p("in.png"), "-o", p("link.png")],
+                     ["batch", p("jobs.jsonl"), "--report", p("jobs.jsonl")],
+                     ["transcript", p("talk.vtt"), "--audio", p("talk.mp4"), "-o", p("talk.mp4")],
+                     ["render", "glitch-text", "--audio", p("talk.mp4"), "-o", p("talk.mp4")]] {
+            let r = await runCLI(args)
+            #expect(r.code == 2 && r.err.contains("writing it would destroy it") && r.err.split(separator: "\n").count == 1, "\(args.joined(separator: " ")): \(r.err)")
+        }
+        let after = try [p("in.png"), p("jobs.jsonl"), p("talk.mp4")].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(before == after, "an input changed")
+        // Another output is fine.
+        #expect(await runCLI(["apply", "chromatic-glitch", p("in.png"), "-o", p("out.png")]).code == 0)
+    }
+}
