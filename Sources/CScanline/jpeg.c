@@ -22,7 +22,7 @@ static void scanline_jpeg_error_exit(j_common_ptr info) {
 static void scanline_jpeg_silence(j_common_ptr info, int level) { (void)info; (void)level; }
 
 int scanline_decode_jpeg(const uint8_t *data, size_t size,
-                         uint8_t **out_pixels, int *out_width, int *out_height,
+                         uint8_t **out_pixels, int *out_width, int *out_height, int max_side,
                          char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct scanline_jpeg_error err;
@@ -41,6 +41,13 @@ int scanline_decode_jpeg(const uint8_t *data, size_t size,
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
+    // The size the header claims is checked before anything is decoded: a 9 KB file can claim
+    // 60000 × 60000 pixels (14 GB).
+    if ((int)info.image_width > max_side || (int)info.image_height > max_side) {
+        snprintf(error, error_size, "%ux%u is larger than %d pixels a side", info.image_width, info.image_height, max_side);
+        jpeg_destroy_decompress(&info);
+        return 2;
+    }
     info.out_color_space = JCS_EXT_RGBA;
     jpeg_start_decompress(&info);
     const size_t width = info.output_width, height = info.output_height;

@@ -69,6 +69,21 @@ import Testing
         #expect { try PixelBuffer(contentsOf: badJPEG) } throws: { e in "\(e)".contains("corrupt JPEG") }
     }
 
+    /// Issue #32 point 12: a small JPEG whose header claims 60000 × 60000 pixels is refused from
+    /// its header, before anything is decoded (it took 14 GB and 60 s to say so).
+    @Test(.spawnsProcesses) func aJPEGClaimingAHugeSizeIsRefusedFromItsHeader() throws {
+        let small = folder.appendingPathComponent("small.jpg")
+        let (code, log) = try runTool(try FFmpeg.locate("ffmpeg"), ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:size=16x16", "-frames:v", "1", small.path])
+        try #require(code == 0, "\(log)")
+        var bytes = [UInt8](try Data(contentsOf: small))
+        // The SOF0 marker (FF C0): length (2), precision (1), height (2), width (2).
+        let sof = try #require((0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }, "no SOF0 in ffmpeg's JPEG")
+        for (i, b) in [UInt8(0xEA), 0x60, 0xEA, 0x60].enumerated() { bytes[sof + 5 + i] = b }   // 60000 × 60000
+        let huge = folder.appendingPathComponent("huge.jpg")
+        try Data(bytes).write(to: huge)
+        #expect { try PixelBuffer(contentsOf: huge) } throws: { e in "\(e)".contains("60000x60000 is larger than 16384 pixels a side") }
+    }
+
     @Test func pixelBufferChecksItsSize() {
         #expect(throws: ScanlineError.self) { try PixelBuffer(width: 0, height: 4) }
         #expect(throws: ScanlineError.self) { try PixelBuffer(width: -1, height: 4) }

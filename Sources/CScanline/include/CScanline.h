@@ -12,9 +12,10 @@ int scanline_encode_png(const uint8_t *rgba, int width, int height, size_t strid
 
 /// Decodes a JPEG file held in memory into straight (unpremultiplied) RGBA8, row-major, no padding.
 /// On success returns 0 and sets *out_pixels (free with scanline_free), *out_width and *out_height.
+/// A header claiming more than `max_side` pixels a side returns 2 before anything is decoded.
 /// On failure returns non-zero and writes a NUL-terminated reason into `error` (at most error_size bytes).
 int scanline_decode_jpeg(const uint8_t *data, size_t size,
-                         uint8_t **out_pixels, int *out_width, int *out_height,
+                         uint8_t **out_pixels, int *out_width, int *out_height, int max_side,
                          char *error, size_t error_size);
 
 /// One row of the chromatic glitch. `padded` points at column 0 of a premultiplied RGBA8 source

@@ -7,10 +7,11 @@ enum JPEGCodec {
         var width: Int32 = 0, height: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { raw in
-            scanline_decode_jpeg(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &pixels, &width, &height, &error, error.count)
+            scanline_decode_jpeg(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &pixels, &width, &height, Int32(PixelBuffer.maximumSide), &error, error.count)
         }
         guard status == 0, let px = pixels else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if status == 2 { throw ScanlineError.unreadableFile(path: path, reason: reason) }
             throw ScanlineError.unreadableFile(path: path, reason: "corrupt JPEG (\(reason))")
         }
         defer { scanline_free(px) }
