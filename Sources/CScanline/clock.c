@@ -202,6 +202,8 @@ static size_t timer_count, timer_capacity;
 static struct tracked_block { void *block, *render; } *blocks;
 static size_t block_count, block_capacity;
 
+static void end_sources(void *render);
+
 static int grow(void **array, size_t *capacity, size_t count, size_t size) {
     if (count < *capacity) return 1;
     size_t n = *capacity ? *capacity * 2 : 16;
@@ -278,6 +280,7 @@ void scanline_render_timers_end(void *render) {
         if (release_block) release_block(blocks[i].block);
     }
     block_count = kept;
+    end_sources(render);
     pthread_mutex_unlock(&timers_lock);
 }
 
@@ -297,22 +300,170 @@ void CFRunLoopPerformBlock(void *loop, void *modes, void *block) {
     real_CFRunLoopPerformBlock()(loop, modes, block);
 }
 
-// Dispatch's timers cannot follow the render: their deadlines are kept and compared by Dispatch's
-// own thread. Inside a render one is counted here, so the renderer can warn that it fires on the
+// Dispatch's timers. A timer source made inside a render on the main queue follows the render:
+// its real timer is held at "never" and the renderer calls its handler at its due instants in
+// render time (`scanline_render_dispatch_next` and `_fire`), on the render's main actor, as the
+// main queue would. One made for another queue cannot (Dispatch keeps and compares its deadlines
+// on a thread of its own): it is counted, so the renderer can warn that it fires on the
 // machine's clock.
+typedef void *(*dispatch_source_create_fn)(void *, uintptr_t, uintptr_t, void *);
 typedef void (*dispatch_set_timer_fn)(void *, uint64_t, uint64_t, uint64_t);
+typedef void (*dispatch_set_handler_fn)(void *, void *);
+typedef void (*dispatch_object_fn)(void *);
+typedef long (*dispatch_testcancel_fn)(void *);
+REAL(dispatch_source_create, dispatch_source_create_fn)
 REAL(dispatch_source_set_timer, dispatch_set_timer_fn)
+REAL(dispatch_source_set_event_handler, dispatch_set_handler_fn)
+REAL(dispatch_resume, dispatch_object_fn)
+REAL(dispatch_activate, dispatch_object_fn)
+REAL(dispatch_suspend, dispatch_object_fn)
 static atomic_long dispatch_timers;
 long scanline_render_dispatch_timers(void) { return atomic_load(&dispatch_timers); }
 
+#define DISPATCH_FOREVER (~(uint64_t)0)
+static struct tracked_source {
+    void *source, *render, *handler;
+    uint64_t next_ns, interval_ns;   // next due time on the render's monotonic clock; 0: not scheduled
+    int running;                     // resumes less suspends: it fires only when > 0
+} *sources;
+static size_t source_count, source_capacity;
+
+static struct tracked_source *find_source(void *source) {
+    for (size_t i = 0; i < source_count; i++) if (sources[i].source == source) return &sources[i];
+    return NULL;
+}
+
+void *dispatch_source_create(void *type, uintptr_t handle, uintptr_t mask, void *queue) {
+    void *source = real_dispatch_source_create()(type, handle, mask, queue);
+    int64_t t, start;
+    void *render = NULL;
+    void *main_queue = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
+    void *timer_type = dlsym(RTLD_DEFAULT, "_dispatch_source_type_timer");
+    if (source && type == timer_type && queue && queue == main_queue && render_of(&t, &start, &render)) {
+        pthread_mutex_lock(&timers_lock);
+        if (grow((void **)&sources, &source_capacity, source_count, sizeof *sources)) {
+            dispatch_object_fn retain = LOOKUP(dispatch_object_fn, "dispatch_retain");
+            if (retain) retain(source);
+            sources[source_count++] = (struct tracked_source){source, render, NULL, 0, 0, 0};
+        }
+        pthread_mutex_unlock(&timers_lock);
+    }
+    return source;
+}
+
 void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
-    int64_t t, s;
-    if (render_now(&t, &s)) atomic_fetch_add(&dispatch_timers, 1);
+    pthread_mutex_lock(&timers_lock);
+    struct tracked_source *s = find_source(source);
+    // A deadline on the monotonic clock (a wall-clock one has its top bit set) of a tracked source.
+    if (s && (int64_t)start >= 0) {
+        s->next_ns = start == 0 ? 1 : start;   // 0 is DISPATCH_TIME_NOW
+        s->interval_ns = interval;
+        pthread_mutex_unlock(&timers_lock);
+        real_dispatch_source_set_timer()(source, DISPATCH_FOREVER, DISPATCH_FOREVER, 0);
+        return;
+    }
+    pthread_mutex_unlock(&timers_lock);
+    int64_t t, st;
+    if (render_now(&t, &st)) atomic_fetch_add(&dispatch_timers, 1);
     real_dispatch_source_set_timer()(source, start, interval, leeway);
+}
+
+void dispatch_source_set_event_handler(void *source, void *handler) {
+    block_copy_fn copy = LOOKUP(block_copy_fn, "_Block_copy");
+    block_release_fn release = LOOKUP(block_release_fn, "_Block_release");
+    pthread_mutex_lock(&timers_lock);
+    struct tracked_source *s = find_source(source);
+    if (s && copy && release) {
+        if (s->handler) release(s->handler);
+        s->handler = handler ? copy(handler) : NULL;
+    }
+    pthread_mutex_unlock(&timers_lock);
+    real_dispatch_source_set_event_handler()(source, handler);
+}
+
+static int track_running(void *object, int delta) {
+    pthread_mutex_lock(&timers_lock);
+    struct tracked_source *s = find_source(object);
+    if (s) s->running += delta;
+    pthread_mutex_unlock(&timers_lock);
+    return s != NULL;
+}
+void dispatch_resume(void *object) { track_running(object, 1); real_dispatch_resume()(object); }
+void dispatch_activate(void *object) {
+    // Activating an inactive source starts it as resuming it would; a second call does nothing.
+    pthread_mutex_lock(&timers_lock);
+    struct tracked_source *s = find_source(object);
+    if (s && s->running == 0) s->running = 1;
+    pthread_mutex_unlock(&timers_lock);
+    real_dispatch_activate()(object);
+}
+void dispatch_suspend(void *object) { track_running(object, -1); real_dispatch_suspend()(object); }
+
+/// Drops `render`'s cancelled sources; the earliest due time (render monotonic nanoseconds) of
+/// its running, scheduled ones, or 0.
+uint64_t scanline_render_dispatch_next(void *render) {
+    dispatch_testcancel_fn cancelled = LOOKUP(dispatch_testcancel_fn, "dispatch_source_testcancel");
+    dispatch_object_fn release = LOOKUP(dispatch_object_fn, "dispatch_release");
+    block_release_fn release_block = LOOKUP(block_release_fn, "_Block_release");
+    uint64_t next = 0;
+    pthread_mutex_lock(&timers_lock);
+    size_t kept = 0;
+    for (size_t i = 0; i < source_count; i++) {
+        struct tracked_source s = sources[i];
+        if (s.render == render && cancelled && cancelled(s.source)) {
+            if (s.handler && release_block) release_block(s.handler);
+            if (release) release(s.source);
+            continue;
+        }
+        sources[kept++] = s;
+        if (s.render == render && s.running > 0 && s.handler && s.next_ns != 0 && s.next_ns != DISPATCH_FOREVER && (next == 0 || s.next_ns < next))
+            next = s.next_ns;
+    }
+    source_count = kept;
+    pthread_mutex_unlock(&timers_lock);
+    return next;
 }
 
 // The start of a block (the Blocks ABI): its function takes the block itself.
 struct block_layout { void *isa; int flags, reserved; void (*invoke)(void *); };
+
+/// Calls, in due order, the handlers of `render`'s sources due by `now_ns` (each once; a
+/// repeating one is then due an interval later, a one-shot one never again). Returns how many.
+int scanline_render_dispatch_fire(void *render, uint64_t now_ns) {
+    int fired = 0;
+    for (;;) {
+        pthread_mutex_lock(&timers_lock);
+        struct tracked_source *due = NULL;
+        for (size_t i = 0; i < source_count; i++) {
+            struct tracked_source *s = &sources[i];
+            if (s->render != render || s->running <= 0 || !s->handler || s->next_ns == 0 || s->next_ns == DISPATCH_FOREVER || s->next_ns > now_ns) continue;
+            if (!due || s->next_ns < due->next_ns) due = s;
+        }
+        if (!due) { pthread_mutex_unlock(&timers_lock); return fired; }
+        block_copy_fn copy = LOOKUP(block_copy_fn, "_Block_copy");
+        block_release_fn release_block = LOOKUP(block_release_fn, "_Block_release");
+        struct block_layout *handler = copy ? copy(due->handler) : NULL;
+        due->next_ns = (due->interval_ns == DISPATCH_FOREVER || due->interval_ns == 0) ? DISPATCH_FOREVER : due->next_ns + due->interval_ns;
+        pthread_mutex_unlock(&timers_lock);
+        if (!handler) return fired;
+        handler->invoke(handler);
+        if (release_block) release_block(handler);
+        fired++;
+    }
+}
+
+/// `render` has ended: its sources are released (they never fire again).
+static void end_sources(void *render) {
+    dispatch_object_fn release = LOOKUP(dispatch_object_fn, "dispatch_release");
+    block_release_fn release_block = LOOKUP(block_release_fn, "_Block_release");
+    size_t kept = 0;
+    for (size_t i = 0; i < source_count; i++) {
+        if (sources[i].render != render) { sources[kept++] = sources[i]; continue; }
+        if (sources[i].handler && release_block) release_block(sources[i].handler);
+        if (release) release(sources[i].source);
+    }
+    source_count = kept;
+}
 
 int scanline_render_blocks_run(void *render) {
     // This render's blocks, taken out in order; the others stay.

@@ -199,6 +199,60 @@ import CoreFoundation
         #expect(renderer.warnings.isEmpty, "\(renderer.warnings)")
     }
 
+    /// A `DispatchSourceTimer` on the main queue: every 0.25 s from 0.25, cancelled by its own
+    /// handler after 4 ticks; a one-shot one at 0.6 s; one made but never resumed never fires.
+    struct DispatchTicking: View {
+        final class Sources: @unchecked Sendable { var all: [DispatchSourceTimer] = [] }
+        let sources = Sources()
+        @State private var ticks = 0
+        @State private var once = -1.0
+        @State private var idle = 0
+        var body: some View {
+            let _ = record()
+            Color.clear.onAppear {
+                let repeating = DispatchSource.makeTimerSource(queue: .main)
+                repeating.schedule(deadline: .now() + 0.25, repeating: 0.25)
+                repeating.setEventHandler {
+                    let stop = MainActor.assumeIsolated { ticks += 1; return ticks == 4 }
+                    if stop { repeating.cancel() }
+                }
+                repeating.resume()
+                let oneShot = DispatchSource.makeTimerSource(queue: .main)
+                oneShot.setEventHandler { MainActor.assumeIsolated { once = Date.now.timeIntervalSinceReferenceDate } }
+                oneShot.schedule(deadline: .now() + .milliseconds(600))
+                oneShot.activate()
+                let never = DispatchSource.makeTimerSource(queue: .main)
+                never.schedule(deadline: .now() + 0.1)
+                never.setEventHandler { MainActor.assumeIsolated { idle += 1 } }
+                never.activate()
+                never.suspend()
+                sources.all = [repeating, oneShot, never]
+            }
+        }
+        func record() {
+            TimeInRenderTests.readings["dispatchTicks"] = Double(ticks)
+            TimeInRenderTests.readings["dispatchOnce"] = once
+            TimeInRenderTests.readings["dispatchIdle"] = Double(idle)
+        }
+    }
+
+    @Test func mainQueueDispatchTimersFireOnTheRenderClock() async throws {
+        Self.readings.clear()
+        let view = DispatchTicking()
+        let renderer = try SceneRenderer(view, size: CGSize(width: 4, height: 4), fps: 10)
+        _ = try await renderer.still(at: 0.5)
+        #expect(Self.readings["dispatchTicks"] == 2 && Self.readings["dispatchOnce"] == -1, "at 0.5 s: \(String(describing: Self.readings["dispatchTicks"])) ticks")
+        _ = try await renderer.still(at: 1.5)
+        #expect(Self.readings["dispatchTicks"] == 4, "cancelled after 4: \(String(describing: Self.readings["dispatchTicks"]))")
+        // (Foundation's Date.now is seconds + 1e-9 × nanoseconds: 0.6 s reads 0.6000000000000001.)
+        #expect(Self.readings["dispatchOnce"].map { abs($0 - 0.6) < 1e-9 } == true, "the one-shot timer at 0.6 s: \(String(describing: Self.readings["dispatchOnce"]))")
+        #expect(Self.readings["dispatchIdle"] == 0, "a suspended timer fired")
+        #expect(renderer.warnings.isEmpty, "\(renderer.warnings)")
+        // Dispatch traps on releasing a suspended source: the third is resumed, then all cancelled.
+        view.sources.all[2].resume()
+        for s in view.sources.all { s.cancel() }
+    }
+
     /// `Thread.sleep` reads the clock until its time has come: inside a render it returns, and
     /// the sleeping thread's clocks read that much later until the render moves on.
     struct Sleeper: View {

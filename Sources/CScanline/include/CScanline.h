@@ -44,8 +44,15 @@ int scanline_render_timers_gather(void *loop, void *render);
 int scanline_render_blocks_run(void *render);
 /// `render` has ended: its timers are invalidated and its blocks dropped, unrun.
 void scanline_render_timers_end(void *render);
-/// How many Dispatch timers were scheduled inside renders so far (they fire on the machine's clock).
+/// How many Dispatch timers were scheduled inside renders so far for another queue than the main
+/// one (they fire on the machine's clock).
 long scanline_render_dispatch_timers(void);
+/// The earliest due time, on the render's monotonic clock in nanoseconds, of the Dispatch timer
+/// sources made inside `render` on the main queue (running and scheduled), or 0 when none is.
+uint64_t scanline_render_dispatch_next(void *render);
+/// Calls the handlers of `render`'s main-queue timer sources due by `now_ns` (the render's
+/// monotonic clock), in due order; returns how many fired.
+int scanline_render_dispatch_fire(void *render, uint64_t now_ns);
 /// The machine's real clock `clock` (a clockid_t), whatever thread asks: for Scanline's own
 /// deadlines and progress while a render runs.
 int scanline_real_clock_gettime(int clock, struct timespec *ts);

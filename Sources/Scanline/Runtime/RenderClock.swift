@@ -1,3 +1,4 @@
+import Synchronization
 /// Virtual time for renders: frame n of a render at f frames per second is at exactly
 /// start + n/f seconds, computed from n and never accumulated, so a render is a pure function of
 /// its inputs.
@@ -33,6 +34,8 @@ public final class RenderClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var start = Date(timeIntervalSinceReferenceDate: 0)
+    /// This clock's number, unique in the process (RenderTime.swift).
+    let serial = RenderClock.serials.add(1, ordering: .relaxed).oldValue
     private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Error> }
     private var sleepers: [Sleeper] = []
     private var order = 0

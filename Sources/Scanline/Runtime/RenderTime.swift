@@ -14,6 +14,7 @@
 // - Run-loop timers and performed blocks scheduled inside a render are fired by the renderer at
 //   their instants (RunLoopTimers.swift).
 internal import CScanline
+import Synchronization
 
 extension RenderClock {
     /// Answers the C library's clocks for the code of a render (see the file's comment): the render
@@ -29,8 +30,12 @@ extension RenderClock {
         return 1
     }
 
-    /// The pointer that names this render to clock.c (its timers and blocks are kept under it).
-    var token: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    /// What names this render to clock.c (its timers, blocks and sleeps are kept under it): its
+    /// serial number, never reused in the process (an address would be, by a later render).
+    var token: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: UInt(serial))! }
+
+    /// The next render clock's serial number.
+    static let serials = Atomic<UInt64>(1)
 
     private static let installed: Void = {
         scanline_clock_set_source(clockSource)

@@ -1,10 +1,12 @@
-// Run-loop timers on the render clock (issue #42 point 3): `Timer.scheduledTimer`, a `Timer` added
+// Timers on the render clock (issue #42 point 3): `Timer.scheduledTimer`, a `Timer` added
 // to the main run loop, and `RunLoop.main.perform` inside a render. Sources/CScanline/clock.c gives
 // whatever such code schedules while a render's code runs a run-loop mode of the render's own
 // (`mode`), which no run loop runs by itself; the renderer runs it (`fireDue`) at each instant a
 // timer is due in render time, between frames, in order, as it wakes `Task.sleep` and `asyncAfter`.
 // CoreFoundation reads the render's clock there too, so it fires exactly the timers due, and a
-// repeating timer's next date is its last plus its interval.
+// repeating timer's next date is its last plus its interval. A `DispatchSourceTimer` made in the
+// render on the main queue is kept by clock.c too (its real timer held at "never"), and its
+// handler called here at its due instants, on the render's main actor as the main queue would.
 #if canImport(CoreFoundation)
 import CoreFoundation
 #endif
@@ -27,12 +29,16 @@ enum RunLoopTimers {
     /// seconds of render time (its fire date less the start date), or nil when none is. Call it
     /// inside the render (`RenderClock.$current` bound), where the run loop reads render time.
     static func nextDue(_ clock: RenderClock, startDate: Date) -> Double? {
+        // A DispatchSourceTimer made in the render on the main queue (clock.c), in render seconds.
+        let dispatch = scanline_render_dispatch_next(clock.token)
+        let dispatchDue = dispatch == 0 ? nil : (Double(dispatch) - Double(SCANLINE_RENDER_UPTIME_AT_START_NS)) * 1e-9
         #if canImport(CoreFoundation)
-        guard gather(clock) > 0 else { return nil }
+        guard gather(clock) > 0 else { return dispatchDue }
         let date = CFRunLoopGetNextTimerFireDate(CFRunLoopGetCurrent(), mode)
-        return date == 0 ? nil : date - startDate.timeIntervalSinceReferenceDate
+        let timerDue = date == 0 ? nil : date - startDate.timeIntervalSinceReferenceDate
+        return [timerDue, dispatchDue].compactMap { $0 }.min()
         #else
-        return nil
+        return dispatchDue
         #endif
     }
 
@@ -46,6 +52,8 @@ enum RunLoopTimers {
         #if canImport(CoreFoundation)
         if gather(clock) > 0 { _ = CFRunLoopRunInMode(mode, 0, false) }
         #endif
+        let (since, _) = clock.clockReading()
+        scanline_render_dispatch_fire(clock.token, UInt64(scanline_render_uptime_ns(since)))
         scanline_render_blocks_run(clock.token)
     }
 

@@ -6,9 +6,10 @@
 // prefers to the standard ones (no tolerance argument, an `Int` count of nanoseconds), so code that
 // passes a `tolerance:` or a `UInt64` waits in real time. Run-loop timers (`Timer.scheduledTimer`,
 // `RunLoop.main.add`, `RunLoop.main.perform`) fire on the render clock too (RunLoopTimers.swift).
-// A `DispatchSourceTimer` cannot be taken over (Dispatch keeps and compares its deadlines on a
-// thread of its own): it fires on the machine's clock, so a render that schedules one warns, once,
-// and says what to use instead (docs/TIME.md).
+// A `DispatchSourceTimer` on the main queue follows the render too (clock.c); one on another queue
+// cannot (Dispatch keeps and compares its deadlines on a thread of its own): it fires on the
+// machine's clock, so a render that schedules one warns, once, and says what to use instead
+// (docs/TIME.md).
 #if canImport(CoreFoundation)
 import CoreFoundation
 #endif
@@ -94,12 +95,13 @@ extension DispatchQueue {
 
 extension ViewGraph {
     /// Runs `body` (views' code: a build, appear and change actions) and warns once if it
-    /// scheduled a `DispatchSourceTimer`: it fires on the machine's clock, not the render clock.
+    /// scheduled a `DispatchSourceTimer` for another queue than the main one: it fires on the
+    /// machine's clock, not the render clock.
     func watchingForTimers<T>(_ body: () -> T) -> T {
         let before = scanline_render_dispatch_timers()
         let result = body()
         if scanline_render_dispatch_timers() != before {
-            warn("a DispatchSourceTimer was scheduled during the render: it fires on the machine's clock, not the render clock, so what it changes lands on frames that depend on the machine's speed; use Timer.scheduledTimer, Task.sleep(for:) in a .task, or a TimelineView, which follow the render clock")
+            warn("a DispatchSourceTimer for another queue than the main one was scheduled during the render: it fires on the machine's clock, not the render clock, so what it changes lands on frames that depend on the machine's speed; make it on the main queue, or use Timer.scheduledTimer, Task.sleep(for:) in a .task, or a TimelineView, which follow the render clock")
         }
         return result
     }

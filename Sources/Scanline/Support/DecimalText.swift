@@ -12,7 +12,7 @@ public enum DecimalText {
             switch c {
             case "0"..."9": if exponent { exponentDigits += 1 } else { digits += 1 }
             case "." where !dot && !exponent: dot = true
-            case "e", "E" where !exponent && digits > 0:
+            case "e" where !exponent && digits > 0, "E" where !exponent && digits > 0:
                 exponent = true
                 let next = text.index(after: i)
                 if next < text.endIndex, text[next] == "+" || text[next] == "-" { i = next }
