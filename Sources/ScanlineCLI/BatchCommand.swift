@@ -146,7 +146,13 @@ enum BatchCommand {
                     // With --json, each job reports too, and its outputs and warnings join the batch's.
                     let reports = output.report != nil && ScanlineCLI.commands.first { $0.name == argv[0] }?.options.contains { $0.names.contains("--json") } == true
                     // (--json before the options: the inputs come last, after `--`.)
-                    let code = await ScanlineCLI.run(reports ? [argv[0], "--json"] + argv.dropFirst() : argv, output: &o)
+                    let jobArgv = reports ? [argv[0], "--json"] + argv.dropFirst() : argv
+                    let (code, said) = await ShardOptions.$inBatchJob.withValue(true) {
+                        var jobOutput = o
+                        let code = await ScanlineCLI.run(jobArgv, output: &jobOutput)
+                        return (code, jobOutput)
+                    }
+                    o = said
                     if reports, let job = try? JSONDecoder().decode(JSONReport.self, from: Data(o.stdout.utf8)) {
                         output.report?.outputs += job.outputs
                         output.report?.warnings += job.warnings.map { "line \(number + 1): \($0)" }

@@ -32,6 +32,10 @@ enum ShardOptions {
     }
 
     /// The shard this copy renders (`--shard`, else a job array's variable with `--shards`), or nil.
+    /// True while `scanline batch` runs one of its jobs: a job renders whole, whatever job-array
+    /// index the environment holds (the batch used it to pick its lines).
+    @TaskLocal static var inBatchJob = false
+
     static func shard(_ args: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, Shard.Source)? {
         let count = try args.int("--shards", in: 1...100_000)
         if let text = args.string("--shard") {
@@ -42,6 +46,9 @@ enum ShardOptions {
             } catch let e as ScanlineError { throw UsageError(e.description) }
         }
         if args.has("--local") { return nil }
+        // A batch's job: the job array's index split the batch's lines, not this job's frames
+        // (issue #32 point 4: every job of `batch --shards 2` under JOB_COMPLETION_INDEX failed).
+        if inBatchJob { return nil }
         do {
             if let found = try Shard.fromEnvironment(environment, shards: count) { return found }
         } catch let e as ScanlineError { throw UsageError(e.description) }

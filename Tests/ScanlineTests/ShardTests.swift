@@ -306,6 +306,24 @@ import Testing
         #expect(a == [1, 3, 5] && b == [2, 4] && a.isDisjoint(with: b), "\(a) \(b)")
     }
 
+    /// Issue #32 point 4: under a job array's index, the index picks the batch's lines and each
+    /// job renders whole (every job failed, asking for --shards N).
+    @Test func aBatchInAJobArrayRendersItsJobsWhole() throws {
+        let jobs = folder.appendingPathComponent("array.jsonl")
+        try [#"{"command":"render","input":"counter","duration":0.2,"scale":1,"output":"\#(path("array-0.gif"))"}"#,
+             #"{"command":"render","input":"counter","duration":0.2,"scale":1,"output":"\#(path("array-1.gif"))"}"#]
+            .joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        for variable in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"] {
+            try? FileManager.default.removeItem(atPath: path("array-1.gif"))
+            try? FileManager.default.removeItem(atPath: path("array-1.gif.scanline-job"))
+            let r = try run(["batch", jobs.path, "--shards", "2"], [variable: "1"])
+            #expect(r.code == 0 && r.stderr.contains("1 jobs: 1 done"), "\(variable): \(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: path("array-1.gif")) && !FileManager.default.fileExists(atPath: path("array-0.gif")), "\(variable)")
+            let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".shard-") }
+            #expect(shards.isEmpty, "a job wrote shards: \(shards)")
+        }
+    }
+
     /// Issue #32 points 6 and 8: CRLF and mixed line ends, and values that start with '-'.
     @Test func batchReadsCRLFLinesAndTakesDashValuesAsValues() throws {
         let jobs = folder.appendingPathComponent("crlf.jsonl")
