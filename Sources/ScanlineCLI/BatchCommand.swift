@@ -104,6 +104,46 @@ enum BatchCommand {
 
     static func marker(_ output: String) -> URL { URL(fileURLWithPath: output + ".scanline-job") }
 
+    /// What a finished job leaves in its marker (`OUT.scanline-job`), after the job's hash: a line
+    /// `in|out SIZE MTIME PATH` for each file the job read (every string of the job that names an
+    /// existing file) and each it wrote (the output, or a PNG sequence's frames). A job counts as
+    /// finished only while every line still holds (issue #32 point 3: an edited input, an output
+    /// cut to 100 bytes or a deleted PNG sequence counted as "skipped").
+    static func fileLines(_ job: [String: Value], output: String) -> [String] {
+        func line(_ kind: String, _ path: String) -> String? {
+            var st = stat()
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return "\(kind) \(st.st_size) \(Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)) \(path)"
+        }
+        var inputs: [String] = []
+        for (key, value) in job.sorted(by: { $0.key < $1.key }) where key != "output" {
+            switch value {
+            case .string(let s): inputs.append(s)
+            case .list(let l): for case .string(let s) in l { inputs.append(s) }
+            default: break
+            }
+        }
+        var outputs = [output]
+        if FramePattern.looksNumbered(output), let pattern = try? FramePattern(output) {
+            let prefix = URL(fileURLWithPath: pattern.prefix)
+            let folder = pattern.prefix.hasSuffix("/") ? prefix : prefix.deletingLastPathComponent()
+            let start = pattern.prefix.hasSuffix("/") ? "" : prefix.lastPathComponent
+            outputs = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+                guard name.hasPrefix(start), name.hasSuffix(pattern.suffix), name.count > start.count + pattern.suffix.count else { return false }
+                return name.dropFirst(start.count).dropLast(pattern.suffix.count).allSatisfy(\.isNumber)
+            }.sorted().map { folder.appendingPathComponent($0).path }
+        }
+        return inputs.compactMap { line("in", $0) } + outputs.compactMap { line("out", $0) }
+    }
+
+    /// Whether the marker beside `output` says this very job finished and nothing has changed since.
+    static func finished(_ job: [String: Value], hash: String, output: String) -> Bool {
+        guard let text = try? String(contentsOf: marker(output), encoding: .utf8) else { return false }
+        let lines = text.split(separator: "\n").map(String.init)
+        guard lines.first == hash, lines.dropFirst().contains(where: { $0.hasPrefix("out ") }) else { return false }
+        return Array(lines.dropFirst()) == fileLines(job, output: output)
+    }
+
     @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
         guard args.positionals.count == 1 else { throw UsageError("give one jobs file (JSON Lines: one JSON object per line)") }
         let jobsPath = args.positionals[0]
@@ -136,8 +176,7 @@ enum BatchCommand {
                 let (argv, out) = try argv(job)
                 outcome.command = argv[0]; outcome.output = out
                 let hash = hash(trimmed)
-                if FileManager.default.fileExists(atPath: out) || FramePattern.looksNumbered(out),
-                   (try? String(contentsOf: marker(out), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == hash {
+                if finished(job, hash: hash, output: out) {
                     outcome.status = "skipped"
                 } else {
                     try? FileManager.default.removeItem(at: marker(out))
@@ -161,7 +200,7 @@ enum BatchCommand {
                     guard code == 0 else {
                         throw JobFailed(description: o.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(code)")
                     }
-                    try AtomicFile.write(Data((hash + "\n").utf8), to: marker(out))
+                    try AtomicFile.write(Data(([hash] + fileLines(job, output: out)).map { $0 + "\n" }.joined().utf8), to: marker(out))
                     outcome.status = "done"
                 }
             } catch {

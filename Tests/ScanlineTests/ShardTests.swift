@@ -306,6 +306,32 @@ import Testing
         #expect(a == [1, 3, 5] && b == [2, 4] && a.isDisjoint(with: b), "\(a) \(b)")
     }
 
+    /// Issue #32 point 3: a job is skipped only while its inputs and outputs are as it left them.
+    @Test func batchRerunsAJobWhoseInputOrOutputChanged() throws {
+        let input = path("skip-in.png")
+        try #require(try run(["text", "Hi", "--scale", "1", "-o", input]).code == 0)
+        let jobs = folder.appendingPathComponent("skip.jsonl")
+        try [#"{"command":"apply","input":["chromatic-glitch","\#(input)"],"output":"\#(path("skip-out.png"))"}"#,
+             #"{"command":"render","input":"counter","frames":"0..2","scale":1,"size":"60x40","output":"\#(path("skip-seq/f-%02d.png"))"}"#]
+            .joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: path("skip-seq"), withIntermediateDirectories: true)
+        func summary() throws -> String { try run(["batch", jobs.path]).stderr.split(separator: "\n").last.map(String.init) ?? "" }
+        #expect(try summary().contains("2 done, 0 skipped"))
+        #expect(try summary().contains("0 done, 2 skipped"))
+        // The output cut to 100 bytes: done again; then skipped.
+        let out = try Data(contentsOf: URL(fileURLWithPath: path("skip-out.png")))
+        try out.prefix(100).write(to: URL(fileURLWithPath: path("skip-out.png")))
+        #expect(try summary().contains("1 done, 1 skipped"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("skip-out.png"))).count > 100)
+        // An edited input: done again.
+        try #require(try run(["text", "Hello", "--scale", "1", "-o", input]).code == 0)
+        #expect(try summary().contains("1 done, 1 skipped"))
+        // A frame of the sequence deleted: done again.
+        try FileManager.default.removeItem(atPath: path("skip-seq/f-01.png"))
+        #expect(try summary().contains("1 done, 1 skipped"))
+        #expect(FileManager.default.fileExists(atPath: path("skip-seq/f-01.png")))
+    }
+
     /// Issue #32 point 4: under a job array's index, the index picks the batch's lines and each
     /// job renders whole (every job failed, asking for --shards N).
     @Test func aBatchInAJobArrayRendersItsJobsWhole() throws {
