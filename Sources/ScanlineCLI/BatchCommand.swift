@@ -102,6 +102,51 @@ enum BatchCommand {
         return String(h, radix: 16)
     }
 
+    /// Set in a job's environment when it runs as a child process of the batch.
+    static let jobVariable = "SCANLINE_BATCH_JOB"
+
+    /// Runs one job. In the `scanline` binary it runs as a child process of the same binary, so
+    /// a job that crashes fails alone and the rest of the batch and its report go on (issue #32
+    /// point 5); elsewhere (the CLI inside tests) in this process. Returns its exit status, with
+    /// what it printed in `o` (standard output whole, standard error's last 64 KiB).
+    @MainActor static func runJob(_ argv: [String], _ o: inout Output) async -> Int32 {
+        guard ScanlineCLI.isCommandLine else {
+            let (code, said) = await ShardOptions.$inBatchJob.withValue(true) {
+                var jobOutput = o
+                let code = await ScanlineCLI.run(argv, output: &jobOutput)
+                return (code, jobOutput)
+            }
+            o = said
+            return code
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        p.arguments = argv
+        var env = ProcessInfo.processInfo.environment
+        env[jobVariable] = "1"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        do { try p.run() } catch {
+            o.warn("cannot start the job: \(error)")
+            return 1
+        }
+        let stdout = PipeDrain(out), stderr = PipeDrain(err, tail: 65536)
+        let finished: Void = await withCheckedContinuation { done in
+            Thread.detachNewThread { p.waitUntilExit(); done.resume() }
+        }
+        _ = finished
+        o.stdout += String(decoding: stdout.wait(), as: UTF8.self)
+        o.stderr += String(decoding: stderr.wait(), as: UTF8.self)
+        if p.terminationReason == .uncaughtSignal {
+            let signal = p.terminationStatus
+            o.warn("the job crashed (signal \(signal)\(signal == SIGILL || signal == SIGTRAP ? ": a Scanline bug; please report the job's line" : ""))")
+            return 128 + signal
+        }
+        return p.terminationStatus
+    }
+
     static func marker(_ output: String) -> URL { URL(fileURLWithPath: output + ".scanline-job") }
 
     /// What a finished job leaves in its marker (`OUT.scanline-job`), after the job's hash: a line
@@ -185,13 +230,7 @@ enum BatchCommand {
                     // With --json, each job reports too, and its outputs and warnings join the batch's.
                     let reports = output.report != nil && ScanlineCLI.commands.first { $0.name == argv[0] }?.options.contains { $0.names.contains("--json") } == true
                     // (--json before the options: the inputs come last, after `--`.)
-                    let jobArgv = reports ? [argv[0], "--json"] + argv.dropFirst() : argv
-                    let (code, said) = await ShardOptions.$inBatchJob.withValue(true) {
-                        var jobOutput = o
-                        let code = await ScanlineCLI.run(jobArgv, output: &jobOutput)
-                        return (code, jobOutput)
-                    }
-                    o = said
+                    let code = await runJob(reports ? [argv[0], "--json"] + argv.dropFirst() : argv, &o)
                     if reports, let job = try? JSONDecoder().decode(JSONReport.self, from: Data(o.stdout.utf8)) {
                         output.report?.outputs += job.outputs
                         output.report?.warnings += job.warnings.map { "line \(number + 1): \($0)" }

@@ -162,8 +162,13 @@ public enum ScanlineCLI {
         exit(code)
     }
 
+    /// True in the `scanline` binary (set by `main`), false where the CLI runs inside another
+    /// program (tests): `batch` then runs its jobs in child processes of this binary.
+    nonisolated(unsafe) static var isCommandLine = false
+
     /// The process entry point: runs, prints, exits. Ctrl-C, SIGTERM and SIGHUP remove unfinished output files.
     @MainActor public static func main() async -> Never {
+        isCommandLine = true
         // Ctrl-C, kill and a dropped terminal remove unfinished outputs and stop ffmpeg children,
         // outside the signal handler (see Interruption).
         Interruption.installSignalHandlers()

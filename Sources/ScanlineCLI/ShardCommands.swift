@@ -48,7 +48,7 @@ enum ShardOptions {
         if args.has("--local") { return nil }
         // A batch's job: the job array's index split the batch's lines, not this job's frames
         // (issue #32 point 4: every job of `batch --shards 2` under JOB_COMPLETION_INDEX failed).
-        if inBatchJob { return nil }
+        if inBatchJob || environment[BatchCommand.jobVariable] != nil { return nil }
         do {
             if let found = try Shard.fromEnvironment(environment, shards: count) { return found }
         } catch let e as ScanlineError { throw UsageError(e.description) }

@@ -332,6 +332,39 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path("skip-seq/f-01.png")))
     }
 
+    /// Issue #32 point 5: a job that dies (here killed, as a crash would end it) fails alone; the
+    /// next lines run and the report is written.
+    @Test func aJobThatDiesFailsAloneAndTheBatchGoesOn() async throws {
+        let jobs = folder.appendingPathComponent("dies.jsonl")
+        try [#"{"command":"render","input":"counter","duration":120,"scale":1,"size":"60x40","output":"\#(path("dies-long.gif"))"}"#,
+             #"{"command":"render","input":"counter","duration":0.2,"scale":1,"output":"\#(path("dies-after.gif"))"}"#]
+            .joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["batch", jobs.path]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let stderr = PipeReader(err)
+        // The first job's own process: the one whose arguments name its output.
+        var victim: Int32? = nil
+        for _ in 0..<300 where victim == nil {
+            try await Task.sleep(for: .milliseconds(20), tolerance: nil)
+            victim = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).first { pid in
+                pid != p.processIdentifier && ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains("dies-long.gif")
+            }
+        }
+        let job = try #require(victim, "the first job never started as a process of its own")
+        kill(job, SIGKILL)
+        try waitForExit(p, within: 120, "`scanline batch` after its first job was killed", output: { stderr.text })
+        let said = String(decoding: stderr.wait(), as: UTF8.self)
+        #expect(p.terminationStatus == 1, "\(said)")
+        #expect(said.contains("line 1: failed") && said.contains("crashed (signal 9)") && said.contains("2 jobs: 1 done, 0 skipped, 1 failed"), "\(said)")
+        #expect(FileManager.default.fileExists(atPath: path("dies-after.gif")))
+        let report = try String(contentsOfFile: path("dies.report.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(report.count == 2 && report[0].contains(#""status":"failed""#) && report[1].contains(#""status":"done""#), "\(report)")
+    }
+
     /// Issue #32 point 4: under a job array's index, the index picks the batch's lines and each
     /// job renders whole (every job failed, asking for --shards N).
     @Test func aBatchInAJobArrayRendersItsJobsWhole() throws {

@@ -5,14 +5,14 @@ import Glibc
 /// Reads a child process's pipe to its end on a thread of its own, so the child never blocks on a
 /// full pipe (64 KiB on Linux) while we wait on another of its pipes. It keeps everything
 /// (`keepAll`, for a tool's standard output) or only the last `tail` bytes (for error messages).
-final class PipeDrain: @unchecked Sendable {
+package final class PipeDrain: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
     private let done = DispatchSemaphore(value: 0)
     private let tail: Int?
 
     /// Starts reading `pipe`; `tail` nil keeps every byte, else only the last `tail` bytes.
-    init(_ pipe: Pipe, tail: Int? = nil) {
+    package init(_ pipe: Pipe, tail: Int? = nil) {
         self.tail = tail
         let handle = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
@@ -32,7 +32,7 @@ final class PipeDrain: @unchecked Sendable {
     }
 
     /// Waits for the end of the pipe, then returns what was kept.
-    func wait() -> Data {
+    package func wait() -> Data {
         done.wait(); done.signal()
         return lock.withLock { tail.map { Data(bytes.suffix($0)) } ?? bytes }
     }
