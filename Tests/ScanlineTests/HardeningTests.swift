@@ -346,3 +346,18 @@ struct BrokenFilterRenderer: TextRenderer {
         #expect(await runCLI(["apply", "chromatic-glitch", p("in.png"), "-o", p("out.png")]).code == 0)
     }
 }
+
+/// Issue #32 point 9: a word wider than Pango's 32-bit units reach (2,097,151 points) lays out
+/// without overflowing, with its true width, and the command line refuses the picture's size.
+@MainActor @Suite struct LongTextTests {
+    @Test func aWordWiderThanPangoUnitsReachHasItsTrueWidth() async throws {
+        let word = String(repeating: "W", count: 2000)
+        let big = try Text(word).font(.system(size: 2000)).layout(width: nil)
+        let small = try Text(word).font(.system(size: 20)).layout(width: nil)
+        let wide = big.lines[0].typographicBounds.width, narrow = small.lines[0].typographicBounds.width
+        #expect(wide > 2_097_151, "\(wide) points")
+        #expect(abs(wide / narrow - 100) < 1, "2000 pt is 100 × 20 pt: \(wide) and \(narrow)")
+        let r = await runCLI(["text", word, "--size", "2000", "-o", FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).png").path])
+        #expect(r.code == 2 && r.err.contains("at most 16384 a side"), "\(r.err)")
+    }
+}

@@ -5,6 +5,9 @@ internal import CCairo
 /// Scanline point). Every conversion goes through these two helpers.
 enum PangoUnits {
     static func points(_ v: Int32) -> CGFloat { CGFloat(v) / CGFloat(PANGO_SCALE) }
+    /// A sum of Pango units kept in 64 bits: a line's x adds glyph widths, and Pango's 32-bit units
+    /// reach only 2,097,151 points (a 2000-character word at 2000 points overflowed; issue #32 point 9).
+    static func points(_ v: Int64) -> CGFloat { CGFloat(v) / CGFloat(PANGO_SCALE) }
     static func pango(_ p: CGFloat) -> Int32 { Int32((p * CGFloat(PANGO_SCALE)).rounded()) }
 }
 

@@ -216,7 +216,7 @@ struct TextLayoutBuilder {
             let baseline = PangoUnits.points(pango_layout_iter_get_baseline(iter))
             let top = PangoUnits.points(logical.y), height = PangoUnits.points(logical.height)
             var runs: [Text.Layout.Run] = []
-            var cursor = logical.x
+            var cursor = Int64(logical.x)
             var node = line.pointee.runs
             while let n = node {
                 let item = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
@@ -233,8 +233,12 @@ struct TextLayoutBuilder {
                 }
                 node = n.pointee.next
             }
+            // The line's width from its glyphs' advances, summed in 64 bits: Pango's own extents
+            // are 32-bit and wrap past 2,097,151 points (issue #32 point 9).
+            let advanced = cursor - Int64(logical.x)
+            let width = advanced > Int64(Int32.max) || logical.width < 0 ? PangoUnits.points(advanced) : PangoUnits.points(logical.width)
             let bounds = Text.Layout.TypographicBounds(origin: CGPoint(x: PangoUnits.points(logical.x), y: baseline),
-                                                        width: PangoUnits.points(logical.width),
+                                                        width: width,
                                                         ascent: baseline - top, descent: top + height - baseline)
             lines.append(Text.Layout.Line(runs: runs, typographicBounds: bounds))
         } while pango_layout_iter_next_line(iter) != 0
@@ -245,7 +249,7 @@ struct TextLayoutBuilder {
                             isTruncated: pango_layout_is_ellipsized(layout) != 0), lineEnds)
     }
 
-    private func makeRun(_ item: UnsafeMutablePointer<PangoGlyphItem>, x cursor: inout Int32, baseline: CGFloat,
+    private func makeRun(_ item: UnsafeMutablePointer<PangoGlyphItem>, x cursor: inout Int64, baseline: CGFloat,
                          utf16At: [Int]) -> Text.Layout.Run? {
         guard let pItem = item.pointee.item, let glyphString = item.pointee.glyphs,
               let font = pItem.pointee.analysis.font else { return nil }
@@ -255,19 +259,19 @@ struct TextLayoutBuilder {
         let count = Int(glyphString.pointee.num_glyphs)
         let itemOffset = Int(pItem.pointee.offset)
         let yOffset = PangoUnits.points(item.pointee.y_offset)
-        cursor += item.pointee.start_x_offset
+        cursor += Int64(item.pointee.start_x_offset)
         var glyphs: [Text.Layout.Glyph] = []
         glyphs.reserveCapacity(count)
         for g in 0..<count {
             let info = glyphString.pointee.glyphs[g]
             let cluster = Int(glyphString.pointee.log_clusters[g])
-            let position = CGPoint(x: PangoUnits.points(cursor + info.geometry.x_offset),
+            let position = CGPoint(x: PangoUnits.points(cursor + Int64(info.geometry.x_offset)),
                                    y: baseline - yOffset + PangoUnits.points(info.geometry.y_offset))
             glyphs.append(.init(id: info.glyph, position: position, advance: PangoUnits.points(info.geometry.width),
                                 characterIndex: utf16At[min(itemOffset + cluster, utf16At.count - 1)]))
-            cursor += info.geometry.width
+            cursor += Int64(info.geometry.width)
         }
-        cursor += item.pointee.end_x_offset
+        cursor += Int64(item.pointee.end_x_offset)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_glyph_string_extents(glyphString, font, &ink, &logical)
         let ascent = -PangoUnits.points(logical.y)
