@@ -221,6 +221,9 @@ enum UserView {
         p.standardOutput = pipe
         p.standardError = pipe
         try p.run()
+        // Ctrl-C or a kill during the build stops the compiler and every job it started.
+        Interruption.stopsWithUsWithItsChildren(p)
+        defer { Interruption.forget(p) }
         var pending = Data()
         let handle = pipe.fileHandleForReading
         while true {

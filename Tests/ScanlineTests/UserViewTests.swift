@@ -400,6 +400,30 @@ import Testing
         #expect(UserView.packageFolder(files, view: nil, preview: nil, cache: cache, kit: nil).lastPathComponent == "user-view")
     }
 
+    /// Issue #32 point 19: stopping `render FILE.swift` during its build (here the source
+    /// build, minutes long) stops swift-build and every compiler process it started.
+    @Test func stoppingARenderDuringItsBuildStopsTheCompilerToo() async throws {
+        let cache = makeTestFolder("scanline-stop-build")
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["render", Self.fixtures.appendingPathComponent("Badge.swift").path, "--from-source", "--quiet", "--cache", cache.path,
+                       "-o", cache.appendingPathComponent("never.png").path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Until a compiler job of the build is running.
+        var compiling = false
+        for _ in 0..<600 where !compiling {
+            try await Task.sleep(for: .milliseconds(50), tolerance: nil)
+            compiling = try await Binary.processesMentioning(cache.path).contains("swift-frontend")
+        }
+        #expect(compiling, "the build never started a compiler job")
+        kill(p.processIdentifier, SIGTERM)
+        try waitForExit(p, within: 30, "`scanline render --from-source` to stop after SIGTERM")
+        #expect(p.terminationStatus == 128 + SIGTERM)
+        let left = try await Binary.processesMentioning(cache.path)
+        #expect(left.isEmpty, "still running: \(left.prefix(2000))")
+    }
+
     /// The lock that holds a package folder: a second holder waits for the first, and is told once.
     @Test func aPackageLockMakesTheSecondRenderWait() async throws {
         let folder = makeTestFolder("scanline-lock").appendingPathComponent("user-view")

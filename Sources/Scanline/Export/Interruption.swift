@@ -28,6 +28,9 @@ public enum Interruption {
     public static func stopAll() {
         FFmpeg.terminateAll()
         for pid in lock.withLock({ children }) { kill(pid, SIGTERM) }
+        // A build and everything it started (swift-build, swiftc, swift-frontend): the whole
+        // tree, which a SIGTERM to the top alone leaves running (issue #32 point 19).
+        for pid in lock.withLock({ trees }) { for p in descendants(of: pid).reversed() { kill(p, SIGKILL) } }
         AtomicFile.removeAllPending()
     }
 
@@ -36,7 +39,33 @@ public enum Interruption {
     /// after itself (a shard process removes its partial shard file).
     public static func stopsWithUs(_ p: Process) { lock.withLock { children.append(p.processIdentifier) } }
     /// No longer stopped with us (it ended).
-    public static func forget(_ p: Process) { lock.withLock { children.removeAll { $0 == p.processIdentifier } } }
+    public static func forget(_ p: Process) {
+        lock.withLock { children.removeAll { $0 == p.processIdentifier }; trees.removeAll { $0 == p.processIdentifier } }
+    }
+
+    nonisolated(unsafe) private static var trees: [pid_t] = []
+    /// A child that `stopAll()` kills with every process under it (a compiler driver's jobs),
+    /// as it has nothing of its own to clean up.
+    public static func stopsWithUsWithItsChildren(_ p: Process) { lock.withLock { trees.append(p.processIdentifier) } }
+
+    /// `pid` and every process under it (through /proc's parent links), parents first; each is
+    /// stopped (SIGSTOP) as it is found, so none can start another or escape to init meanwhile.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var found = [pid], i = 0
+        kill(pid, SIGSTOP)
+        while i < found.count {
+            let parent = found[i]
+            i += 1
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let child = pid_t(name), !found.contains(child),
+                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 2, pid_t(fields[1]) == parent { kill(child, SIGSTOP); found.append(child) }
+            }
+        }
+        return found
+    }
 
     /// Makes a write to a pipe whose reader has gone (an ffmpeg child that died or was stopped)
     /// fail with an error instead of killing the process with SIGPIPE, unless the program has a
