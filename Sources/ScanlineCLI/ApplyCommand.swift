@@ -83,7 +83,7 @@ enum ApplyCommand {
             if args.has("--local") { throw UsageError("--local is for render and transcript; split apply with --shard I/N and scanline join") }
             if let (s, source) = try ShardOptions.shard(args) {
                 processor.output = URL(fileURLWithPath: ShardOptions.shardPath(outputURL.path, s))
-                processor.shard = ShardRequest(shard: s, render: ShardOptions.renderParameters(args, command: "apply"))
+                processor.shard = ShardRequest(shard: s, render: ShardOptions.renderParameters(args, command: "apply"), inputs: ShardOptions.inputDigest(args))
                 let (range, total, _) = processor.frames(of: try FFmpeg.probe(input))
                 output.live("shard \(s) (from \(source.rawValue)): frames \(range.lowerBound)..<\(range.upperBound) of \(total) → \(processor.output.path)\n")
             }

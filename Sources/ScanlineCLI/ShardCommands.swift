@@ -31,10 +31,36 @@ enum ShardOptions {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The shard this copy renders (`--shard`, else a job array's variable with `--shards`), or nil.
     /// True while `scanline batch` runs one of its jobs: a job renders whole, whatever job-array
     /// index the environment holds (the batch used it to pick its lines).
     @TaskLocal static var inBatchJob = false
+
+    /// A digest of the contents of every file the command line names (its inputs: a transcript, a
+    /// video, a cover, a sound track, a .metal file, a jobs file…), and for a user's view of the
+    /// program compiled from the user's files (this process's binary): shards of one render read
+    /// the same bytes.
+    static func inputDigest(_ args: Arguments) -> String {
+        var h = StableHash()
+        // Every word but the output (its value is not an input, and a copy may find an earlier one).
+        var files: [String] = [], skip = false
+        for a in args.raw {
+            if skip { skip = false; continue }
+            if a == "--output" || a == "-o" { skip = true; continue }
+            if a.hasPrefix("--output=") { continue }
+            let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
+            if let value { files.append(value.split(separator: ":").first.map(String.init) ?? value) }   // FILE.metal:function
+        }
+        if RenderCommand.isUserView { files.append("/proc/self/exe") }
+        for path in files {
+            var st = stat()
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = FileManager.default.contents(atPath: path) else { continue }
+            h.add(path)
+            h.add(data)
+        }
+        return h.hex
+    }
+
+    /// The shard this copy renders (`--shard`, else a job array's variable with `--shards`), or nil.
 
     static func shard(_ args: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, Shard.Source)? {
         let count = try args.int("--shards", in: 1...100_000)
@@ -70,7 +96,7 @@ enum ShardOptions {
         let target = shardPath(out, s)
         let range = s.frames(of: options.frameCount, segment: format.segmentLength(fps: options.fps, segmentSeconds: options.video.segmentSeconds))
         output.live("shard \(s) (from \(source.rawValue)): frames \(range.lowerBound)..<\(range.upperBound) of \(options.frameCount) → \(target)\n")
-        return (target, ShardRequest(shard: s, render: renderParameters(args, command: command)))
+        return (target, ShardRequest(shard: s, render: renderParameters(args, command: command), inputs: inputDigest(args)))
     }
 
     /// The shard file's name for `output`: `OUT.shard-IofN` (a PNG pattern's `%04d` becomes `N`).

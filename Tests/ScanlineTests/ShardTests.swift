@@ -160,6 +160,11 @@ import Testing
             let said = refusal([shards[0], tampered, shards[2]])
             #expect(said.contains("header is damaged") && said.contains(field), "\(field): \(said)")
         }
+        // One byte of a frame flipped (issue #32 point 2): the join names the entry, writes nothing.
+        var flipped = bytes
+        flipped[flipped.count - 20] ^= 0x01
+        try flipped.write(to: tampered)
+        #expect(refusal([shards[0], tampered, shards[2]]).contains("damaged: the bytes of its"), "\(refusal([shards[0], tampered, shards[2]]))")
         // Not a shard at all, and a cut-off one.
         let junk = folder.appendingPathComponent("junk")
         try Data("hello".utf8).write(to: junk)
@@ -304,6 +309,23 @@ import Testing
         _ = zero; _ = oneAgain
         let a = try linesIn("jobs.report-0of2.jsonl"), b = try linesIn("jobs.report-1of2.jsonl")
         #expect(a == [1, 3, 5] && b == [2, 4] && a.isDisjoint(with: b), "\(a) \(b)")
+    }
+
+    /// Issue #32 point 2: shards rendered from two versions of one input file, with the same
+    /// command line, do not join.
+    @Test func shardsOfTwoVersionsOfAnInputDoNotJoin() throws {
+        let vtt = path("versions.vtt")
+        let args = { (i: Int) in ["transcript", vtt, "--size", "120x200", "--scale", "1", "--fps", "10", "--shard", "\(i)/2", "-o", self.path("versions.gif")] }
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\nFirst take\n".write(toFile: vtt, atomically: true, encoding: .utf8)
+        #expect(try run(args(0)).code == 0)
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\nSecond take\n".write(toFile: vtt, atomically: true, encoding: .utf8)
+        #expect(try run(args(1)).code == 0)
+        let joined = try run(["join", path("versions.gif.shard-0of2"), path("versions.gif.shard-1of2"), "-o", path("versions.gif")])
+        #expect(joined.code != 0 && joined.stderr.contains("input files' contents"), "\(joined.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("versions.gif")))
+        // Rendered again from the same version, they join.
+        #expect(try run(args(0)).code == 0)
+        #expect(try run(["join", path("versions.gif.shard-0of2"), path("versions.gif.shard-1of2"), "-o", path("versions.gif")]).code == 0)
     }
 
     /// Issue #32 point 3: a job is skipped only while its inputs and outputs are as it left them.

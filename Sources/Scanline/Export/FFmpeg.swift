@@ -410,7 +410,7 @@ public struct VideoProcessor {
             writer = try ShardFileWriter(url: output, header: ShardHeader(
                 render: shard.render, format: format.rawValue, extension: container, index: shard.shard.index, count: shard.shard.count,
                 first: range.lowerBound, end: range.upperBound, total: total, segment: segment, versions: LibraryVersions.dictionary,
-                audio: audio?.path, audioStart: audio == nil ? nil : 0, width: info.width, height: info.height, fps: info.fps))
+                audio: audio?.path, audioStart: audio == nil ? nil : 0, width: info.width, height: info.height, fps: info.fps, inputs: shard.inputs))
         } else {
             file = try AtomicFile(destination: output)
         }

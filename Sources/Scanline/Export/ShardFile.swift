@@ -44,6 +44,8 @@ public struct ShardHeader: Codable, Sendable, Equatable {
     public var width: Int? = nil
     public var height: Int? = nil
     public var fps: Double? = nil
+    /// A digest of the input files' contents (`ShardRequest.inputs`); absent in older shards.
+    public var inputs: String? = nil
 
     /// What in the header cannot be true of a shard `scanline render --shard` wrote (an edited or
     /// damaged file; issue #32 point 13: `"segment": 0` divided by zero, a huge `total`
@@ -70,7 +72,14 @@ public struct ShardFile: Sendable {
     public static let magic = "SCANLINE-SHARD 1\n"
     public let url: URL
     public let header: ShardHeader
-    public struct Entry: Sendable { public let name: String; let offset: UInt64; public let length: Int }
+    public struct Entry: Sendable { public let name: String; let offset: UInt64; public let length: Int; var digest: String? = nil }
+
+    /// The digest written beside each entry: FNV-1a in two lanes (`StableHash`), 32 hex digits.
+    static func digest(_ data: Data) -> String {
+        var h = StableHash()
+        h.add(data)
+        return h.hex
+    }
     public let entries: [Entry]
 
     /// Reads the header and the entries' places (not their bytes).
@@ -103,13 +112,15 @@ public struct ShardFile: Sendable {
         var at = try h.offset()
         while at < size {
             let l = try line(max: 256)
-            let parts = l.split(separator: " ")
+            var parts = l.split(separator: " ")
+            // `NAME LENGTH h=DIGEST` (the digest of the entry's bytes), or `NAME LENGTH` in older shards.
+            let digest = parts.last?.hasPrefix("h=") == true ? String(parts.removeLast().dropFirst(2)) : nil
             guard parts.count >= 2, let length = Int(parts.last!), length >= 0 else {
                 throw ScanlineError.unreadableFile(path: url.path, reason: "a damaged entry '\(l.prefix(40))'")
             }
             let start = try h.offset()
             guard start + UInt64(length) <= size else { throw ScanlineError.unreadableFile(path: url.path, reason: "cut off (an entry runs past the end)") }
-            entries.append(Entry(name: parts.dropLast().joined(separator: " "), offset: start, length: length))
+            entries.append(Entry(name: parts.dropLast().joined(separator: " "), offset: start, length: length, digest: digest))
             at = start + UInt64(length)
             try h.seek(toOffset: at)
         }
@@ -123,6 +134,10 @@ public struct ShardFile: Sendable {
         try h.seek(toOffset: entry.offset)
         guard let d = try h.read(upToCount: entry.length), d.count == entry.length else {
             throw ScanlineError.unreadableFile(path: url.path, reason: "cut off in \(entry.name)")
+        }
+        // A changed byte (a bad disk, a bad copy) is found here, not in the joined file.
+        if let digest = entry.digest, ShardFile.digest(d) != digest {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "damaged: the bytes of its \(entry.name) are not the ones written (digest differs)")
         }
         return d
     }
@@ -142,7 +157,7 @@ final class ShardFileWriter {
         try file.write(Data(ShardFile.magic.utf8) + (try encoder.encode(header)) + Data("\n".utf8))
     }
     func add(_ name: String, _ data: Data) throws {
-        try file.write(Data("\(name) \(data.count)\n".utf8) + data)
+        try file.write(Data("\(name) \(data.count) h=\(ShardFile.digest(data))\n".utf8) + data)
     }
     func commit() throws { try file.commit() }
     func abort() { file.abort() }

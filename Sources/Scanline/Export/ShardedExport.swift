@@ -5,7 +5,11 @@ public struct ShardRequest: Sendable {
     /// The render's parameters, canonical: equal for every copy (the CLI passes its command line
     /// without the output and the shard options). `joinShards` refuses shards whose differ.
     public var render: String
-    public init(shard: Shard, render: String) { self.shard = shard; self.render = render }
+    /// A digest of the input files' contents (nil: not known). Shards of one render read the same
+    /// bytes; `joinShards` refuses shards whose differ (issue #32 point 2: two versions of one
+    /// input file, under the same command line, joined into a mixed video).
+    public var inputs: String?
+    public init(shard: Shard, render: String, inputs: String? = nil) { self.shard = shard; self.render = render; self.inputs = inputs }
 }
 
 extension ExportFormat {
@@ -103,7 +107,7 @@ extension ExportFormat {
                              count: request.shard.count, first: range.lowerBound, end: range.upperBound, total: total, segment: segment,
                              versions: LibraryVersions.dictionary,
                              audio: format.isVideo ? options.video.audio?.path : nil, audioStart: format.isVideo ? options.video.audioStart : nil,
-                             width: width, height: height, fps: options.fps)
+                             width: width, height: height, fps: options.fps, inputs: request.inputs)
     if format.isVideo { try VideoEncoder.checkAudio(options.video.audio) }
     let writer = try ShardFileWriter(url: url, header: header)
     var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
@@ -231,7 +235,8 @@ public func joinShards(_ urls: [URL], to path: String) throws -> JoinReport {
     for s in shards.dropFirst() {
         let h = s.header
         let differs = [("render parameters", h.render != h0.render), ("format", h.format != h0.format || h.extension != h0.extension),
-                       ("number of shards", h.count != h0.count), ("frame count", h.total != h0.total), ("segment length", h.segment != h0.segment)]
+                       ("number of shards", h.count != h0.count), ("frame count", h.total != h0.total), ("segment length", h.segment != h0.segment),
+                       ("input files' contents", h.inputs != h0.inputs)]
             .filter(\.1).map(\.0)
         if !differs.isEmpty {
             throw ScanlineError.invalidArgument(name: "shards", value: s.url.path,
