@@ -17,7 +17,8 @@ enum ShadersCommand {
     @Sendable static func run(_ args: Arguments, _ output: inout Output) throws {
         guard !args.positionals.isEmpty else { throw UsageError("missing a .metal file or folder") }
         for path in args.positionals {
-            let functions = try ShaderLibrary(url: URL(fileURLWithPath: path)).loadMetalFunctions()
+            // Listed without loading the library: listing runs none of the file's code.
+            let functions = try ShaderLibrary.listMetalFunctions(at: URL(fileURLWithPath: path))
             if functions.isEmpty { output.print("\(path): no [[stitchable]] functions"); continue }
             for f in functions {
                 output.print("\(f.name)  \(f.usage.map { "\($0)" } ?? "not usable")  \(URL(fileURLWithPath: f.file).lastPathComponent):\(f.line)")

@@ -396,6 +396,33 @@ import Testing
     }
 }
 
+/// Issue #32 point 17: listing a .metal file runs none of its code; applying it does (docs/METAL.md).
+@Suite(.spawnsProcesses) struct MetalTrustTests {
+    @Test func listingAMetalFileRunsNoneOfItsCode() throws {
+        let folder = makeTestFolder("scanline-metal-trust")
+        let marker = folder.appendingPathComponent("ran")
+        let source = folder.appendingPathComponent("Loud.metal")
+        try """
+            #include <metal_stdlib>
+            using namespace metal;
+            extern "C" int creat(const char *, unsigned);
+            __attribute__((constructor)) static void announce() { creat("\(marker.path)", 0644); }
+            [[ stitchable ]] half4 loud(float2 p, half4 c) { return c; }
+            """.write(to: source, atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["SCANLINE_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+        let listed = try Binary.capture(["shaders", source.path], environment: env)
+        #expect(listed.code == 0 && String(decoding: listed.stdout, as: UTF8.self).contains("loud  colorEffect"), "\(listed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "listing ran the file's constructor")
+        // Applying it loads it, and so runs it: what the docs say.
+        let input = folder.appendingPathComponent("in.png")
+        try PixelBuffer(width: 2, height: 2, scale: 1, alpha: .premultiplied, bytes: [UInt8](repeating: 255, count: 16)).writePNG(to: input)
+        let applied = try Binary.run(["apply", source.path + ":loud", input.path, "-o", folder.appendingPathComponent("out.png").path], environment: env)
+        #expect(applied.code == 0, "\(applied.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker.path))
+    }
+}
+
 /// `scanline shaders` and `scanline apply FILE.metal:function`, in process and as the binary.
 @Suite struct MetalCLITests {
     let folder = makeTestFolder("scanline-metal-cli")

@@ -158,7 +158,9 @@ enum MetalCompiler {
     struct Library {
         var module: MetalModule?
         var failures: [MetalFailure] = []
-        var functions: [MetalFunction] { module?.functions ?? [] }
+        /// The functions of a library linked but not loaded (`load: false`).
+        var linked: [MetalFunction] = []
+        var functions: [MetalFunction] { module?.functions ?? linked }
     }
 
     /// Compiles (or loads from the cache) the `.metal` files of one library, as Metal builds a
@@ -167,13 +169,16 @@ enum MetalCompiler {
     /// (it calls a function no file defines, or defines one that an earlier file defines too), is
     /// left out with its error, and the others still load. Throws only what stops every file: no
     /// toolchain, an unwritable cache.
-    static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder) throws -> Library {
+    /// With `load: false` the library is compiled and linked but never loaded into the process,
+    /// so none of its code runs (a static constructor would, on `dlopen`): what listing its
+    /// functions needs (issue #32 point 17); `Library.functions` then come from the objects.
+    static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder, load: Bool = true) throws -> Library {
         // A shader's first use may come inside a render (while a frame is drawn): the compiler's
         // processes are waited for on the machine's clock (docs/TIME.md).
-        try RenderClock.outsideRender { try loadLibraryNow(sources, cache: cache) }
+        try RenderClock.outsideRender { try loadLibraryNow(sources, cache: cache, load: load) }
     }
 
-    private static func loadLibraryNow(_ sources: [URL], cache: URL) throws -> Library {
+    private static func loadLibraryNow(_ sources: [URL], cache: URL, load: Bool) throws -> Library {
         let tools = try toolchain()
         let headers = try headerFolder(cache)
         var library = Library()
@@ -196,9 +201,10 @@ enum MetalCompiler {
         }
         // Link; a file the linker names in an error is left out, and the rest linked again.
         while !objects.isEmpty {
-            switch link(objects, tools: tools, cache: cache) {
+            switch link(objects, tools: tools, cache: cache, load: load) {
             case .success(let module):
                 library.module = module
+                if !load { library.linked = objects.flatMap(\.functions) }
                 return library
             case .failure(let failed):
                 // A missing part of the C toolchain stops every file alike.
@@ -274,13 +280,15 @@ enum MetalCompiler {
     /// Links `objects` into one shared object (or finds it in the cache) and loads it. On a link
     /// error, the files the linker names, each with its error; empty when it names none (then
     /// every file is given the error).
-    static func link(_ objects: [MetalObject], tools: Toolchain, cache: URL) -> Result<MetalModule, LinkFailure> {
+    static func link(_ objects: [MetalObject], tools: Toolchain, cache: URL, load: Bool = true) -> Result<MetalModule?, LinkFailure> {
         var key = StableHash()
         key.add(generatorVersion); key.add(tools.version); key.add(linkFlags.joined(separator: " "))
         for o in objects { key.add(o.source); key.add(o.entry.lastPathComponent) }
         let entry = cache.appendingPathComponent("lib-" + key.hex)
         let functions = objects.flatMap(\.functions)
-        if let module = try? MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions) { return .success(module) }
+        let built = entry.appendingPathComponent(MetalModule.libraryName)
+        if !load, FileManager.default.fileExists(atPath: built.path) { return .success(nil) }
+        if load, let module = try? MetalModule(library: built, functions: functions) { return .success(module) }
         do {
             let work = try privateFolder(in: cache)
             defer { try? FileManager.default.removeItem(at: work) }
@@ -289,8 +297,11 @@ enum MetalCompiler {
                 return .failure(LinkFailure(objects.map { ($0.source, .metalToolchain(reason: missing)) }))
             }
             guard status == 0 else { return .failure(LinkFailure(blame(text, objects))) }
-            try place(work, at: entry, cache: cache) { (try? MetalModule(library: $0.appendingPathComponent(MetalModule.libraryName), functions: functions)) != nil }
-            return .success(try MetalModule(library: entry.appendingPathComponent(MetalModule.libraryName), functions: functions))
+            try place(work, at: entry, cache: cache) { theirs in
+                let file = theirs.appendingPathComponent(MetalModule.libraryName)
+                return load ? (try? MetalModule(library: file, functions: functions)) != nil : FileManager.default.fileExists(atPath: file.path)
+            }
+            return .success(load ? try MetalModule(library: built, functions: functions) : nil)
         } catch {
             let e = error as? ShaderError ?? .compileFailed(file: objects[0].source, message: "\(error)")
             return .failure(LinkFailure(objects.map { ($0.source, e) }))

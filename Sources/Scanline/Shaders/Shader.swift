@@ -238,6 +238,15 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// stitchable functions; throws the first compile error.
     @discardableResult public func loadMetalFunctions() throws -> [MetalFunction] { try registry.loadMetal() }
 
+    /// The stitchable functions of the `.metal` file or folder at `url`, compiled and linked as a
+    /// library but not loaded: none of the file's code runs (a static constructor would, when a
+    /// library is loaded). What `scanline shaders` lists. Throws the first file's error.
+    public static func listMetalFunctions(at url: URL) throws -> [MetalFunction] {
+        let library = try MetalCompiler.loadLibrary(try MetalCompiler.sources(at: url), load: false)
+        if let failure = library.failures.first { throw failure.error }
+        return library.functions
+    }
+
     /// The function `name` of the default library: `ShaderLibrary.wave`.
     public static subscript(dynamicMember name: String) -> ShaderFunction { ShaderFunction(library: .default, name: name) }
     /// The function `name` of this library.
