@@ -361,3 +361,24 @@ struct BrokenFilterRenderer: TextRenderer {
         #expect(r.code == 2 && r.err.contains("at most 16384 a side"), "\(r.err)")
     }
 }
+
+/// Issue #32 point 20, two of the smaller points: output names near the 255-byte limit, and the
+/// APNG join's error naming its shard.
+@MainActor @Suite struct SmallHardeningTests {
+    @Test func anOutputNameNearTheLimitIsWritten() async throws {
+        let folder = makeTestFolder("scanline-long-name")
+        for length in [234, 245, 251] {
+            let out = folder.appendingPathComponent(String(repeating: "n", count: length) + ".png")
+            let r = await runCLI(["text", "Hi", "--scale", "1", "-o", out.path])
+            #expect(r.code == 0 && FileManager.default.fileExists(atPath: out.path), "\(length + 4)-byte name: \(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { $0.hasSuffix(".png") && !$0.hasPrefix(".") })
+    }
+
+    @Test func aDamagedAPNGFrameNamesItsShard() {
+        var sequence: UInt32 = 0
+        #expect { try APNGEncoder.renumbered(Data([0, 0, 0, 9, 0x66, 0x63]), from: &sequence, in: "/tmp/t.apng.shard-1of2") } throws: { e in
+            "\(e)".contains("/tmp/t.apng.shard-1of2") && !"\(e)".contains("<shard>")
+        }
+    }
+}

@@ -207,14 +207,14 @@ public final class APNGEncoder: FrameSink {
 
     /// A frame's chunks with their `fcTL`/`fdAT` sequence numbers replaced by `sequence`,
     /// `sequence + 1`, … and their CRCs recomputed (for `joinShards`); other chunks as they are.
-    static func renumbered(_ packet: Data, from sequence: inout UInt32) throws -> Data {
+    static func renumbered(_ packet: Data, from sequence: inout UInt32, in shard: String) throws -> Data {
         let b = [UInt8](packet)
         var out = Data(), i = 0
         if b.count >= 8, b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { out += b[0..<8]; i = 8 }
         while i < b.count {
-            guard i + 12 <= b.count else { throw ScanlineError.unreadableFile(path: "<shard>", reason: "a damaged APNG frame") }
+            guard i + 12 <= b.count else { throw ScanlineError.unreadableFile(path: shard, reason: "a damaged APNG frame") }
             let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            guard i + 12 + length <= b.count else { throw ScanlineError.unreadableFile(path: "<shard>", reason: "a damaged APNG frame") }
+            guard i + 12 + length <= b.count else { throw ScanlineError.unreadableFile(path: shard, reason: "a damaged APNG frame") }
             let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
             var data = Data(b[(i + 8)..<(i + 8 + length)])
             if type == "fcTL" || type == "fdAT" {

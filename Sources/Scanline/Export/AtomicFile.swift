@@ -32,7 +32,11 @@ public final class AtomicFile: @unchecked Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw ScanlineError.cannotWrite(path: path, reason: "it is a folder")
         }
-        let name = destination.lastPathComponent
+        // The temporary name adds about 25 bytes to the output's: an output name near the file
+        // system's 255-byte limit gets a short temporary one instead (issue #32 point 20).
+        let name = destination.lastPathComponent.utf8.count > 200
+            ? "scanline-" + String(destination.lastPathComponent.utf8.reduce(UInt64(0xcbf29ce484222325)) { ($0 ^ UInt64($1)) &* 0x100000001b3 }, radix: 16)
+            : destination.lastPathComponent
         var attempt = 0
         while true {
             let candidate = destination.deletingLastPathComponent()

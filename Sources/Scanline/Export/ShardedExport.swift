@@ -304,7 +304,7 @@ public func joinShards(_ urls: [URL], to path: String) throws -> JoinReport {
         let file = try AtomicFile(destination: url)
         var sequence: UInt32 = 0
         for (s, e) in try packets("frame", count: h0.total) {
-            try file.write(try APNGEncoder.renumbered(try s.data(e), from: &sequence))
+            try file.write(try APNGEncoder.renumbered(try s.data(e), from: &sequence, in: s.url.path))
         }
         try file.write(try only("tail"))
         try file.commit()
