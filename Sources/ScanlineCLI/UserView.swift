@@ -76,6 +76,17 @@ enum UserView {
             guard view.range(of: #"^[A-Za-z_][A-Za-z0-9_.]*$"#, options: .regularExpression) != nil else {
                 throw UsageError("--view expects a type name, got '\(view)'")
             }
+            // A type the files declare, checked before anything is built (issue #32 point 20:
+            // `--view Nope` built first, then said "(0 errors)"). A qualified name (`Outer.Inner`)
+            // is checked by its last part.
+            let name = String(view.split(separator: ".").last ?? Substring(view))
+            let declared = files.contains { f in
+                String(decoding: f.source.text, as: UTF8.self).range(of: #"\b(struct|class|enum|actor|typealias)\s+"# + NSRegularExpression.escapedPattern(for: name) + #"\b"#, options: .regularExpression) != nil
+            }
+            if !declared {
+                let views = files.flatMap { (try? $0.source.viewTypes()) ?? [] }
+                throw UsageError("--view \(view): the files declare no type named \(name)" + (views.isEmpty ? "" : " (their views: \(views.joined(separator: ", ")))"))
+            }
             return Choice(body: "\(view)()", describes: "\(view)()")
         }
         var all: [(file: String, preview: SwiftSource.Preview)] = []
@@ -394,7 +405,7 @@ enum UserView {
 
     /// How many of `lines` are `file:line:col: error:` lines.
     static func errorCount(_ lines: [String]) -> Int {
-        lines.filter { $0.range(of: #"^\S+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
+        lines.filter { $0.range(of: #"^.+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
     }
 
     /// `scanline render FILE.swift …`.

@@ -424,6 +424,15 @@ import Testing
         #expect(left.isEmpty, "still running: \(left.prefix(2000))")
     }
 
+    /// Issue #32 point 20: `--view` naming no type of the files is a usage error before any build
+    /// (it built, then said "(0 errors)"); a compile error in the generated entry is counted.
+    @Test func aViewNameTheFilesDoNotDeclareIsRefusedBeforeBuilding() throws {
+        let file = Self.fixtures.appendingPathComponent("TwoViews.swift").path
+        let r = try Self.render([file, "--view", "GreenSquare", "-o", "/tmp/never-\(UUID().uuidString).png"], cache: Self.cache)
+        #expect(r.code == 2 && r.stderr.contains("the files declare no type named GreenSquare (their views: RedSquare, BlueSquare)"), "\(r.stderr)")
+        #expect(UserView.errorCount(["(the view chosen: Nope()):6:1: error: cannot find 'Nope' in scope"]) == 1)
+    }
+
     /// The lock that holds a package folder: a second holder waits for the first, and is told once.
     @Test func aPackageLockMakesTheSecondRenderWait() async throws {
         let folder = makeTestFolder("scanline-lock").appendingPathComponent("user-view")
