@@ -34,9 +34,9 @@ public final class AtomicFile: @unchecked Sendable {
         }
         // The temporary name adds about 25 bytes to the output's: an output name near the file
         // system's 255-byte limit gets a short temporary one instead (issue #32 point 20).
-        let name = destination.lastPathComponent.utf8.count > 200
-            ? "scanline-" + String(destination.lastPathComponent.utf8.reduce(UInt64(0xcbf29ce484222325)) { ($0 ^ UInt64($1)) &* 0x100000001b3 }, radix: 16)
-            : destination.lastPathComponent
+        var hash = StableHash()
+        hash.add(destination.lastPathComponent)
+        let name = destination.lastPathComponent.utf8.count > 200 ? "scanline-" + hash.hex.prefix(16) : destination.lastPathComponent
         var attempt = 0
         while true {
             let candidate = destination.deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Scanline
 
 extension Trait where Self == ConditionTrait {
     /// For a test that runs the `scanline` binary, `make`, or builds a package: its work happens in
@@ -40,21 +41,9 @@ func waitForExit(_ p: Process, within seconds: Double, _ what: @autoclosure () -
     p.waitUntilExit()
 }
 
-/// SIGKILLs `pid` and its descendants (found through /proc's parent links), children first
-/// stopped so none escapes by being re-parented while the tree is walked.
+/// SIGKILLs `pid` and its descendants (Scanline's own walk of /proc, which stops each as found).
 func killTree(_ pid: Int32) {
-    var parents: [Int32: [Int32]] = [:]
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-        guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { continue }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        if fields.count > 2, let parent = Int32(fields[1]) { parents[parent, default: []].append(child) }
-    }
-    var order: [Int32] = []
-    var queue = [pid]
-    while let next = queue.popLast() { order.append(next); queue += parents[next] ?? [] }
-    for p in order { kill(p, SIGSTOP) }
-    for p in order { kill(p, SIGKILL) }
+    for p in Interruption.descendants(of: pid).reversed() { kill(p, SIGKILL) }
 }
 
 /// Reads a pipe to its end on a thread of its own; `text` is what has come so far, `wait` waits
