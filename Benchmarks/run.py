@@ -264,6 +264,42 @@ def transcript():
               f"{r.stderr.strip() or r.stdout.strip()}")
 
 
+def long_transcripts():
+    """Issue #32 points 10 and 11: ms a frame at minute 60 of a 1,200-cue transcript against the
+    end of a 50-cue one (goal: within 10 %), and a cue of one 100 k-character word (goal: under
+    1 s to lay out). A frame's cost is the difference between a 5 s and a 1 s clip over 120 frames
+    (median of three), so start-up and the first layout of every line are not counted."""
+    def vtt(path, cues):
+        with open(path, "w") as f:
+            f.write("WEBVTT\n\n")
+            for i in range(cues):
+                a = i * 3
+                f.write(f"{a // 3600:02d}:{a % 3600 // 60:02d}:{a % 60:02d}.000 --> {a // 3600:02d}:{a % 3600 // 60:02d}:{a % 60:02d}.900\n"
+                        f"Cue {i + 1} of the long transcript, long enough to wrap once here.\n\n")
+        return path
+    def clip(path, start, seconds):
+        t0 = time.perf_counter()
+        run([SCANLINE, "transcript", path, "--size", "270x480", "--scale", "2", "--fps", "30", "--from", str(start),
+             "--to", str(start + seconds), "-q", "-o", os.path.join(WORK, "long.mp4")])
+        return time.perf_counter() - t0
+    def per_frame(path, start):
+        runs = sorted(clip(path, start, 5) - clip(path, start, 1) for _ in range(3))
+        return runs[1] * 1000 / 120
+    short = per_frame(vtt(os.path.join(WORK, "cues-50.vtt"), 50), 140)
+    long = per_frame(vtt(os.path.join(WORK, "cues-1200.vtt"), 1200), 3590)
+    print("\nLong transcripts, 540x960 px, 30 fps: ms a frame (5 s clip minus 1 s clip over 120 frames, median of 3)")
+    print(f"  50 cues, at 2:20                {short:8.1f}")
+    print(f"  1,200 cues, at 59:50            {long:8.1f}   {long / short:.2f}x the 50-cue frame (goal: within 1.10x)")
+    word = os.path.join(WORK, "word.vtt")
+    with open(word, "w") as f:
+        f.write("WEBVTT\n\n00:00:00.000 --> 00:00:05.000\n" + "x" * 100_000 + "\n\n")
+    few = os.path.join(WORK, "few.vtt")
+    with open(few, "w") as f:
+        f.write("WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nx\n\n")
+    laid = clip(word, 0, 0.1) - clip(few, 0, 0.1)
+    print(f"  one cue of a 100 k-character word: {laid:.2f} s to lay out (one frame of it minus one of 'x'; goal: under 1 s)")
+
+
 def user_view():
     """`scanline render FILE.swift` (the Badge fixture) through an installed Scanline (make
     install-files into a scratch PREFIX: the prebuilt libScanlineKit.so beside the binary) against
@@ -499,7 +535,7 @@ def scale():
 if __name__ == "__main__":
     if not os.path.exists(BENCH):
         sys.exit("build it first: swift build -c release --product scanline-bench (or make bench)")
-    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "user_view", "preview", "scale"]
+    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "long_transcripts", "user_view", "preview", "scale"]
     os.makedirs(WORK, exist_ok=True)
     for name in which:
-        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "user_view": user_view, "preview": preview, "scale": scale}[name]()
+        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "long_transcripts": long_transcripts, "user_view": user_view, "preview": preview, "scale": scale}[name]()

@@ -6,10 +6,9 @@ import Scanline
 
 extension View {
     /// How a transcript line looks: the current one bold and opaque, the others semibold at 45 %.
-    /// Both weights are laid out the same size, so only the current line's weight changes.
     public func transcriptLineStyle(isCurrent: Bool) -> some View {
         self
-            .font(.system(.title3, weight: isCurrent ? .bold : .semibold))
+            .font(TranscriptWindow.lineFont(isCurrent: isCurrent))
             .opacity(isCurrent ? 1 : 0.45)
     }
 }
@@ -29,6 +28,8 @@ public struct TranscriptPlayerView: View {
     let noise: Image
     /// Where in the recording time 0 of the render is (seconds), for clips.
     let clipStart: TimeInterval
+    /// How far from the current line lines are views, in viewport heights (infinity: every line).
+    var viewportsAround: CGFloat = TranscriptWindow.viewportsAround
     // port: `@State private var startDate = Date.now` → the render's deterministic start.
     @Environment(\.renderStartDate) private var startDate
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
@@ -60,7 +61,9 @@ public struct TranscriptPlayerView: View {
                 }
                 .ignoresSafeArea()
                 Color.black.opacity(0.35)
-                TranscriptScroll(transcript: transcript, current: playback.currentLineIndex, reduceMotion: reduceMotion)
+                TranscriptScroll(transcript: transcript, current: playback.currentLineIndex,
+                                 recent: transcript.currentLineIndex(at: playback.time - TranscriptWindow.settling) ?? 0,
+                                 reduceMotion: reduceMotion, viewportsAround: viewportsAround)
             }
             // port: the app's window is black behind the blurred cover's soft edges; a video frame
             // has no window, so the scene paints it (and every frame is opaque).
@@ -73,14 +76,26 @@ public struct TranscriptPlayerView: View {
 struct TranscriptScroll: View {
     let transcript: Transcript
     let current: Int
+    /// The line that was current `TranscriptWindow.settling` seconds ago (the scroll may still be
+    /// on its way from it); nil for `current`.
+    var recent: Int? = nil
     let reduceMotion: Bool
+    var viewportsAround: CGFloat = TranscriptWindow.viewportsAround
+    @Environment(\.self) var environment
 
     var body: some View {
         GeometryReader { outer in
+            // port: the seed's LazyVStack holds every line; Scanline's stacks are not lazy, so a
+            // long transcript laid out every line every frame (1,200 cues: 7.6x the time of 50; issue
+            // #32 point 11). Lines far from the view are clear space of exactly their height instead.
+            let window = TranscriptWindow(transcript: transcript, around: min(recent ?? current, max(current, 0))...max(current, 0),
+                                          width: outer.size.width - 2 * TranscriptWindow.margin,
+                                          reach: outer.size.height * viewportsAround, environment: environment)
             ScrollViewReader { scrollProxy in
                 ScrollView {
-                    LazyVStack(alignment: .leading, spacing: 28) {
-                        ForEach(transcript.lines) { line in
+                    LazyVStack(alignment: .leading, spacing: TranscriptWindow.spacing) {
+                        if window.lines.lowerBound > 0 { Color.clear.frame(height: window.before) }
+                        ForEach(transcript.lines[window.lines]) { line in
                             Text(line.text)
                                 .transcriptLineStyle(isCurrent: line.id == current)
                                 .foregroundStyle(.white)
@@ -93,18 +108,74 @@ struct TranscriptScroll: View {
                                         .opacity(line.id == current ? 1 : 0)
                                 }
                         }
+                        if window.lines.upperBound < transcript.lines.count { Color.clear.frame(height: window.after) }
                     }
-                    .padding(.horizontal, 28)
+                    .padding(.horizontal, TranscriptWindow.margin)
                     .padding(.vertical, outer.size.height / 2)
                 }
                 // port: the scroll is animated here (the session animates it); nil under Reduce Motion.
                 .onChange(of: current) { _, i in
-                    withAnimation(reduceMotion ? nil : .smooth(duration: 0.45)) {
+                    withAnimation(reduceMotion ? nil : .smooth(duration: TranscriptWindow.scrollDuration)) {
                         scrollProxy.scrollTo(i, anchor: .center)
                     }
                 }
             }
         }
+    }
+}
+
+/// Which transcript lines are views in a frame, and the clear space (points) standing for the
+/// lines before and after them. The space is the lines' laid-out heights and the stack's spacing
+/// summed in the stack's own order; the heights are whole multiples of Pango's 1/1024 point, so
+/// the sums are exact and every line lands where the whole list would put it (TranscriptTests
+/// compares the frames byte for byte).
+struct TranscriptWindow {
+    /// Points between lines.
+    static let spacing: CGFloat = 28
+    /// Points left and right of the lines.
+    static let margin: CGFloat = 28
+    /// Seconds the scroll takes to reach a new line.
+    static let scrollDuration: TimeInterval = 0.45
+    /// Seconds after which a scroll is taken to have arrived: twice its duration.
+    static let settling: TimeInterval = 2 * scrollDuration
+    /// How far lines stay views on each side of the current one (and of the one the scroll
+    /// comes from), in viewport heights.
+    static let viewportsAround: CGFloat = 2
+
+    /// A line's font: bold for the current line, semibold for the others.
+    static func lineFont(isCurrent: Bool) -> Font { .system(.title3, weight: isCurrent ? .bold : .semibold) }
+
+    let lines: Range<Int>
+    var before: CGFloat = 0
+    var after: CGFloat = 0
+
+    /// The lines `around`, and those within `reach` points of them on each side, for lines
+    /// `width` points wide.
+    init(transcript: Transcript, around: ClosedRange<Int>, width: CGFloat, reach: CGFloat, environment: EnvironmentValues) {
+        let count = transcript.lines.count
+        guard count > 0, width > 0 else { lines = 0..<count; return }
+        // Lines in the space are never the current one (a bold line can wrap onto one more line).
+        var env = environment
+        env.font = Self.lineFont(isCurrent: false)
+        func height(_ i: Int) -> CGFloat {
+            // As TextNode sizes a text: its layout's bottom at the width offered.
+            let layout = try? Text(transcript.lines[i].text).layout(width: width, lineLimit: env.lineLimit,
+                                                                  alignment: env.multilineTextAlignment, environment: env)
+            return layout.map { $0.isEmpty ? 0 : $0.bounds.maxY } ?? 0
+        }
+        var first = min(around.lowerBound, count - 1), covered: CGFloat = 0
+        while first > 0, covered < reach { first -= 1; covered += height(first) + Self.spacing }
+        var last = min(around.upperBound, count - 1); covered = 0
+        while last < count - 1, covered < reach { last += 1; covered += height(last) + Self.spacing }
+        lines = first..<(last + 1)
+        // The stack adds a line's height, then the spacing before the next, from the top down.
+        func stacked(_ range: Range<Int>) -> CGFloat {
+            var y: CGFloat = 0
+            for i in range { if i > range.lowerBound { y += Self.spacing }; y += height(i) }
+            return y
+        }
+        before = stacked(0..<first)
+        after = stacked((last + 1)..<count)
     }
 }
 

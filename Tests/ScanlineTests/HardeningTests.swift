@@ -382,3 +382,43 @@ struct BrokenFilterRenderer: TextRenderer {
         }
     }
 }
+
+/// Issue #32 point 10: a long unbroken word is itemized in pieces so that Pango's wrapping stays
+/// linear; the pieces change nothing drawn, and a word broken between characters takes no hyphen
+/// (TextKit's default). The speed itself is `make bench`'s (transcript: the 100 k-character cue).
+@MainActor @Suite struct LongWordTests {
+    @Test func longWordsAreCutIntoPiecesAtCharacterBoundaries() {
+        #expect(TextLayoutBuilder.pieces(of: "a short text") == [0..<12])
+        #expect(TextLayoutBuilder.pieces(of: String(repeating: "x", count: 1600)) == [0..<1024, 1024..<1280, 1280..<1536, 1536..<1600])
+        // "€" is 3 bytes: cuts fall on the first character boundary at or past each length.
+        #expect(TextLayoutBuilder.pieces(of: String(repeating: "€", count: 600)) == [0..<1026, 1026..<1284, 1284..<1542, 1542..<1800])
+        // Words under the length are never cut, however long the text.
+        let words = Array(repeating: String(repeating: "y", count: 1000), count: 5).joined(separator: " ")
+        #expect(TextLayoutBuilder.pieces(of: words) == [0..<words.utf8.count])
+    }
+
+    @Test func aLongWordFillsEveryLineWithoutHyphens() throws {
+        let count = 5000
+        let one = try Text("x").font(.system(size: 20)).layout()
+        let advance = one.lines[0].runs[0].glyphs[0].advance
+        let xGlyph = one.lines[0].runs[0].glyphs[0].id
+        let width: CGFloat = 200
+        let perLine = Int((width / advance).rounded(.down))
+        let layout = try Text(String(repeating: "x", count: count)).font(.system(size: 20)).layout(width: width)
+        #expect(layout.count == (count + perLine - 1) / perLine, "\(layout.count) lines of \(perLine) 'x' each expected")
+        var next = 0
+        for (i, line) in layout.enumerated() {
+            let glyphs = line.runs.flatMap(\.glyphs)
+            #expect(glyphs.count == (i == layout.count - 1 ? count - next : perLine), "line \(i): \(glyphs.count) glyphs")
+            #expect(glyphs.allSatisfy { $0.id == xGlyph }, "line \(i) has a glyph other than 'x' (a hyphen?)")
+            for (k, g) in glyphs.enumerated() {
+                if g.characterIndex != next || abs(g.position.x - CGFloat(k) * advance) > 1e-6 {
+                    Issue.record("line \(i) glyph \(k): character \(g.characterIndex) at x \(g.position.x), expected \(next) at \(CGFloat(k) * advance)")
+                    return
+                }
+                next += 1
+            }
+        }
+        #expect(next == count)
+    }
+}

@@ -301,3 +301,41 @@ enum Fixture {
         #expect(bad.stderr.contains("must come after"))
     }
 }
+
+/// Issue #32 point 11: a frame shows only the lines near the current one as views, the rest as
+/// clear space of their exact height, so its cost no longer grows with the transcript. The frames
+/// are the bytes the whole list gives, through scrolls (dense cues included) and at both ends.
+@MainActor @Suite struct TranscriptWindowTests {
+    @Test func framesAreTheWholeListsBytes() async throws {
+        let words = ["Short.", "A line long enough to wrap onto a second line in this narrow view.",
+                     "Une ligne en français, avec des accents : été, où, ça.",
+                     "An even longer line that goes on and on, wrapping onto three lines at this width, perhaps four."]
+        // 90 cues: every 2 s, then a burst of cues 0.1 s apart (the scroll cannot keep up), then every 2 s again.
+        var starts: [Double] = (0..<25).map { Double($0) * 2 }
+        starts += (0..<40).map { 50 + Double($0) * 0.1 }
+        starts += (0..<25).map { 54 + Double($0) * 2 }
+        let transcript = Transcript(lines: starts.enumerated().map { i, t in TranscriptLine(id: i, start: t, text: "\(i): " + words[i % words.count]) })
+        let cover = GeneratedCover.image(size: CGSize(width: 30, height: 50))
+        var whole = TranscriptPlayerView(transcript: transcript, cover: cover)
+        whole.viewportsAround = .infinity
+        let windowed = try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: cover), size: CGSize(width: 200, height: 300), scale: 1, fps: 10)
+        let reference = try SceneRenderer(whole, size: CGSize(width: 200, height: 300), scale: 1, fps: 10)
+        for t in [0.0, 20.1, 20.3, 49.9, 51.0, 51.3, 52.6, 53.2, 54.1, 54.4, 80.0, 103.0] {
+            let a = try await windowed.still(at: t), b = try await reference.still(at: t)
+            if let i = a.bytes.indices.first(where: { a.bytes[$0] != b.bytes[$0] }) {
+                Issue.record("at \(t) s the windowed frame differs at pixel (\(i / 4 % a.width), \(i / 4 / a.width)): \(a.bytes[i]) against \(b.bytes[i])")
+            }
+        }
+    }
+
+    @Test func onlyLinesNearTheCurrentOneAreViews() async throws {
+        let transcript = Transcript(lines: (0..<500).map { TranscriptLine(id: $0, start: Double($0) / 2, text: "Line \($0) of a long talk") })
+        let r = try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: GeneratedCover.image(size: CGSize(width: 30, height: 50))),
+                              size: CGSize(width: 200, height: 300), scale: 1, fps: 2)
+        let dump = await r.layoutDump(at: 150)
+        let shown = dump.split(separator: "\n").filter { $0.contains("Text(\"Line ") }.count
+        // 300 pt viewport, two viewports each side: about 20 of the 500 lines at ~30 pt each.
+        #expect(shown > 10 && shown < 40, "\(shown) lines are views")
+        #expect(dump.contains("Text(\"Line 300 of"))
+    }
+}

@@ -110,17 +110,22 @@ extension Text {
 
 /// Layouts already made, by everything a layout depends on (the text with its styles, the
 /// width, line limit and alignment, and the environment's font, Dynamic Type size and
-/// direction): an animation re-lays its unchanged text every frame. Emptied when it holds
-/// `capacity` layouts.
+/// direction): an animation re-lays its unchanged text every frame. Emptied when it would hold
+/// more than `capacity` layouts or `glyphCapacity` glyphs. A transcript of 1,200 cues lays out
+/// 2,400 texts a frame; a smaller capacity emptied the cache every frame and made each frame lay
+/// everything out again (issue #32 point 11).
 enum LayoutCache {
     struct Key: Hashable {
         let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?, fontDesign: Font.Design?
         let fontWidth: Font.Width?, monospacedDigit: Bool
         let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
     }
-    static let capacity = 512
+    static let capacity = 8192
+    /// About 40 bytes a glyph: 160 MB at most.
+    static let glyphCapacity = 4_000_000
     static let lock = NSLock()
     nonisolated(unsafe) static var layouts: [Key: Text.Layout] = [:]
+    nonisolated(unsafe) static var glyphs = 0
 
     static func lookup(_ key: Key) -> Text.Layout? {
         lock.withLock {
@@ -130,9 +135,15 @@ enum LayoutCache {
         }
     }
     static func store(_ key: Key, _ layout: Text.Layout) {
+        let count = layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
         lock.withLock {
-            if layouts.count >= capacity { layouts.removeAll(keepingCapacity: true) }
+            if layouts.count >= capacity || glyphs + count > glyphCapacity {
+                layouts.removeAll(keepingCapacity: true)
+                glyphs = 0
+            }
+            guard count <= glyphCapacity else { return }
             layouts[key] = layout
+            glyphs += count
         }
     }
 }
@@ -182,17 +193,37 @@ struct TextLayoutBuilder {
             let desc = fonts.description(for: request)
             let fontAttr = pango_attr_font_desc_new(desc)!
             pango_font_description_free(desc)
-            let tag = pango_attr_foreground_new(UInt16(i & 0xFFFF), UInt16((i >> 16) & 0xFFFF), 0)!
             var extra: [UnsafeMutablePointer<PangoAttribute>] = []
             if request.monospacedDigits { extra.append(pango_attr_font_features_new("tnum 1")!) }
             if segment.letterSpacing != 0 { extra.append(pango_attr_letter_spacing_new(Int32(PangoUnits.pango(segment.letterSpacing)))!) }
-            for a in [fontAttr, tag] + extra {
+            for a in [fontAttr] + extra {
                 a.pointee.start_index = UInt32(start)
                 a.pointee.end_index = UInt32(end)
                 pango_attr_list_insert(attrs, a)
             }
+            let tag = pango_attr_foreground_new(UInt16(i & 0xFFFF), UInt16((i >> 16) & 0xFFFF), 0)!
+            tag.pointee.start_index = UInt32(start)
+            tag.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(attrs, tag)
+            // Long words are itemized in pieces (see `TextLayoutBuilder.pieces`): the gravity hint
+            // alternates between them, which splits Pango's items and changes nothing drawn
+            // (horizontal text has south gravity under either hint; a colour or a font feature
+            // does not split items, as Pango applies those after itemizing).
+            let pieces = TextLayoutBuilder.pieces(of: segment.string)
+            if pieces.count > 1 {
+                for (k, piece) in pieces.enumerated() where k % 2 == 1 {
+                    let hint = pango_attr_gravity_hint_new(PANGO_GRAVITY_HINT_STRONG)!
+                    hint.pointee.start_index = UInt32(start + piece.lowerBound)
+                    hint.pointee.end_index = UInt32(start + piece.upperBound)
+                    pango_attr_list_insert(attrs, hint)
+                }
+            }
             start = end
         }
+        // A word too wide for its line breaks between characters with no hyphen, as TextKit's
+        // default paragraph style does (hyphenationFactor 0); Pango adds a hyphen unless told.
+        let noHyphens = pango_attr_insert_hyphens_new(0)!
+        pango_attr_list_insert(attrs, noHyphens)
         pango_layout_set_attributes(layout, attrs)
         if let width { pango_layout_set_width(layout, PangoUnits.pango(width)) }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -294,6 +325,36 @@ struct TextLayoutBuilder {
             node = n.pointee.next
         }
         return 0
+    }
+
+    /// Words longer than this many UTF-8 bytes are itemized in pieces.
+    static let longWord = 1024
+    /// The length of those pieces, in UTF-8 bytes (a piece ends at the next character boundary).
+    static let pieceLength = 256
+
+    /// `string` cut into byte ranges for Pango's itemizer. Pango wraps a word too wide for a line
+    /// by breaking it between characters, and reshapes the rest of its item for every line it
+    /// makes, so one long item lays out in quadratic time (a 100 k-character word took over
+    /// 300 s; issue #32 point 10). Runs of `longWord` bytes or more without a space are cut
+    /// every `pieceLength` bytes at character boundaries, so each line reshapes one short item.
+    /// Shaping keeps its context across a cut (Arabic still joins); kerning between the two
+    /// characters at a cut is dropped. Text without such words is one piece, laid out as before.
+    static func pieces(of string: String) -> [Range<Int>] {
+        let total = string.utf8.count
+        guard total >= longWord else { return [0..<total] }
+        var cuts: [Int] = []
+        var offset = 0, wordStart = 0, lastCut = 0
+        for c in string {
+            let n = c.utf8.count
+            if c.isWhitespace {
+                wordStart = offset + n
+            } else if offset - wordStart >= longWord, offset - max(lastCut, wordStart) >= pieceLength {
+                cuts.append(offset)
+                lastCut = offset
+            }
+            offset += n
+        }
+        return zip([0] + cuts, cuts + [total]).map { $0..<$1 }
     }
 
     static func handle(for font: UnsafeMutablePointer<PangoFont>) -> FontHandle {
