@@ -98,6 +98,62 @@ import Glibc
         #expect(await Self.get("/info", port: p).status == 200)
     }
 
+    /// Issue #32 point 18 and point 20's duplicate Host: slow clients holding connections open do
+    /// not keep others from being served, a head that does not arrive in time gets 408, and two
+    /// Host headers are refused.
+    @Test func slowClientsDoNotStarveOthers() async throws {
+        let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 40, height: 30), scale: 1, fps: 10, duration: 1)
+        let server = try PreviewServer.start(SceneSource(session), port: 0, headDeadline: 2)
+        defer { server.stop() }
+        let p = server.port
+        #expect(await Self.request("GET /info HTTP/1.1\r\nHost: evil.example:\(p)\r\nHost: 127.0.0.1:\(p)\r\n\r\n", port: p).status == 400)
+        #expect(await Self.request("GET /info HTTP/1.1\r\nHost: 127.0.0.1:\(p)\r\nHost: evil.example:\(p)\r\n\r\n", port: p).status == 400)
+        // 200 connections (more than the 128 served at once) that send one byte of a head and stop.
+        var slow: [Int32] = []
+        defer { for s in slow { close(s) } }
+        for _ in 0..<200 {
+            let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET); addr.sin_port = p.bigEndian; addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            #expect(ok == 0)
+            _ = send(s, "G", 1, Int32(MSG_NOSIGNAL))
+            slow.append(s)
+        }
+        // Everyone else is still served.
+        for _ in 0..<3 { #expect(await Self.get("/info", port: p).status == 200) }
+        // A slow head is answered 408 once its deadline passes, and closed.
+        let first = slow[0]
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(first, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let n = recv(first, &buffer, buffer.count, 0)
+        #expect(n > 0 && String(decoding: buffer[0..<max(0, n)], as: UTF8.self).hasPrefix("HTTP/1.1 408"), "\(n) bytes: \(String(decoding: buffer[0..<max(0, n)], as: UTF8.self))")
+    }
+
+    /// Issue #32 point 14: asking once for each of the 72 setting combinations keeps the
+    /// renderers and frames of the last few only.
+    @Test func settingsKeptAreBounded() async throws {
+        let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 40, height: 30), scale: 1, fps: 10, duration: 1)
+        var combinations: [PreviewSettings] = []
+        for scheme in [nil, ColorScheme.light, .dark] {
+            for size in DynamicTypeSize.allCases.prefix(12) {
+                for motion in [false, true] {
+                    var s = PreviewSettings(); s.scheme = scheme; s.dynamicType = size; s.reduceMotion = motion
+                    combinations.append(s)
+                }
+            }
+        }
+        #expect(combinations.count == 72)
+        var last = Data()
+        for s in combinations { last = try await session.frame(3, s) }
+        #expect(session.frames.count == PreviewSession.settingsKept, "\(session.frames.count) settings kept")
+        #expect(Set(session.frames.keys) == Set(combinations.suffix(PreviewSession.settingsKept)))
+        #expect(session.cachedBytes == session.frames.values.reduce(0) { $0 + $1.bytes })
+        // The one shown last still gives the same frame, from its cache or rendered again.
+        #expect(try await session.frame(3, combinations[71]) == last)
+    }
+
     @Test func theCommandRefusesWhatItCannotDo() async {
         var o = Output()
         #expect(await ScanlineCLI.run(["preview", "/no/such/Glow.swift"], output: &o) == 1)

@@ -11,8 +11,9 @@ import Glibc
 ///   `..` segment (also percent-encoded) or a backslash: 400;
 /// - a `Host` other than 127.0.0.1 or localhost (with this port): 421, so that a web page on
 ///   another site cannot reach it through DNS rebinding.
-/// Each connection is served on a thread of its own (at most `maxConnections`), so several tabs
-/// work at once.
+/// - a request head that has not arrived whole within `headDeadline`: 408.
+/// Heads are read for every connection by one thread; each complete request is served on a thread
+/// of its own (at most `maxConnections`), so several tabs work at once.
 final class HTTPServer: @unchecked Sendable {
     struct Request {
         let method: String
@@ -36,13 +37,18 @@ final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     /// Connections served at once, at most; more get 503.
     static let maxConnections = 128
+    /// Connections whose request head is still arriving, at most.
+    static let maxPending = 512
+    /// Seconds a request head has to arrive whole.
+    let headDeadline: Double
     private var open = 0
     private var stopped = false
     private let lock = NSLock()
 
     /// Listens on 127.0.0.1:`port` (0: a free port, read back in `port`).
-    init(port requested: UInt16, handler: @escaping Handler) throws {
+    init(port requested: UInt16, headDeadline: Double = 10, handler: @escaping Handler) throws {
         self.handler = handler
+        self.headDeadline = headDeadline
         let s = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard s >= 0 else { throw ScanlineError.invalidArgument(name: "port", value: "\(requested)", reason: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -64,30 +70,98 @@ final class HTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: got.sin_port)
     }
 
-    /// Accepts connections on a thread of its own until `stop()`.
+    /// A connection whose request head is still arriving.
+    private struct Pending {
+        let socket: Int32
+        var head: [UInt8] = []
+        /// When its head must be complete (seconds, monotonic).
+        let deadline: Double
+    }
+
+    /// Reads request heads for every connection on one thread, with `poll`, and hands each
+    /// complete head to a thread of its own. A head must arrive whole within `headDeadline`
+    /// seconds (else 408): 128 clients sending a byte every 3 s held every serving slot and made
+    /// the preview answer 503 to everyone (issue #32 point 18). Heads still arriving do not take
+    /// serving slots; past `maxPending` of them, the oldest is closed.
     func start() {
         let thread = Thread { [self] in
-            while true {
-                let c = accept(socket, nil, nil)
-                if c < 0 {
-                    if lock.withLock({ stopped }) { return }
-                    continue
+            var pending: [Pending] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            defer { for p in pending { close(p.socket) } }
+            while !lock.withLock({ stopped }) {
+                var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+                fds += pending.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+                let now = HTTPServer.now()
+                let soonest = pending.map(\.deadline).min().map { max(0, Int32(($0 - now) * 1000) + 1) } ?? 500
+                let ready = poll(&fds, nfds_t(fds.count), min(soonest, 500))
+                if lock.withLock({ stopped }) { return }
+                if ready < 0 { if errno != EINTR { usleep(10_000) }; continue }
+                var keep: [Pending] = []
+                let time = HTTPServer.now()
+                for (i, var p) in pending.enumerated() {
+                    let events = fds[i + 1].revents
+                    if events != 0 {
+                        let n = recv(p.socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                        if n <= 0 {
+                            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { keep.append(p) } else { close(p.socket) }
+                            continue
+                        }
+                        p.head += buffer[0..<n]
+                        if let r = HTTPServer.find([13, 10, 13, 10], in: p.head, from: max(0, p.head.count - n - 3)) {
+                            dispatch(p.socket, head: Array(p.head[..<(r + 4)]))
+                            continue
+                        }
+                        if p.head.count > HTTPServer.maxHead { dispatch(p.socket, head: nil); continue }
+                    }
+                    if time >= p.deadline {
+                        send(p.socket, .text(408, "the request head did not arrive within \(Int(headDeadline)) s"), waiting: false)
+                        close(p.socket)
+                        continue
+                    }
+                    keep.append(p)
                 }
-                // A thread per connection: each waits while the main actor renders, and Dispatch's
-                // pool grows slowly past blocked threads (50 requests at once took 24 s on it).
-                let admitted = lock.withLock { () -> Bool in
-                    guard open < HTTPServer.maxConnections else { return false }
-                    open += 1
-                    return true
-                }
-                guard admitted else { send(c, .text(503, "too many connections at once")); close(c); continue }
-                Thread.detachNewThread {
-                    self.serve(c)
-                    self.lock.withLock { self.open -= 1 }
+                pending = keep
+                if fds[0].revents != 0 {
+                    let c = accept(socket, nil, nil)
+                    if c < 0 {
+                        // Out of file descriptors (EMFILE, ENFILE) the connection stays queued and
+                        // poll says so at once: wait instead of spinning.
+                        if errno != EINTR && errno != ECONNABORTED { usleep(50_000) }
+                        continue
+                    }
+                    if pending.count >= HTTPServer.maxPending {
+                        let oldest = pending.removeFirst()
+                        close(oldest.socket)
+                    }
+                    pending.append(Pending(socket: c, deadline: HTTPServer.now() + headDeadline))
                 }
             }
         }
         thread.start()
+    }
+
+    /// Serves a complete head (nil: one over `maxHead`) on a thread of its own, or answers 503
+    /// when `maxConnections` are being served.
+    private func dispatch(_ c: Int32, head: [UInt8]?) {
+        // A thread per connection: each waits while the main actor renders, and Dispatch's
+        // pool grows slowly past blocked threads (50 requests at once took 24 s on it).
+        let admitted = lock.withLock { () -> Bool in
+            guard open < HTTPServer.maxConnections else { return false }
+            open += 1
+            return true
+        }
+        guard admitted else { send(c, .text(503, "too many connections at once"), waiting: false); close(c); return }
+        Thread.detachNewThread {
+            self.serve(c, head: head)
+            self.lock.withLock { self.open -= 1 }
+        }
+    }
+
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// Stops accepting; connections being served finish.
@@ -97,35 +171,25 @@ final class HTTPServer: @unchecked Sendable {
         close(socket)
     }
 
-    private func serve(_ c: Int32) {
+    private func serve(_ c: Int32, head: [UInt8]?) {
         defer {
             // Close gently: say we are done, then read what the client still sends (a header
             // cut off at the limit, say), so that it reads our answer instead of a reset.
             shutdown(c, Int32(SHUT_WR))
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var scratch = [UInt8](repeating: 0, count: 4096)
             var drained = 0
             while drained < 1 << 20 { let n = recv(c, &scratch, scratch.count, 0); if n <= 0 { break }; drained += n }
             close(c)
         }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var head = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let end: [UInt8] = [13, 10, 13, 10]
-        while !(head.count >= 4 && Array(head.suffix(4)) == end) {
-            let n = recv(c, &buffer, buffer.count, 0)
-            if n <= 0 { return }
-            head += buffer[0..<n]
-            if let r = HTTPServer.find(end, in: head) { head = Array(head[..<(r + 4)]); break }
-            if head.count > HTTPServer.maxHead { send(c, .text(431, "request header fields too large")); return }
-        }
-        if head.count > HTTPServer.maxHead { send(c, .text(431, "request header fields too large")); return }
+        guard let head else { send(c, .text(431, "request header fields too large")); return }
         send(c, respond(to: String(decoding: head, as: UTF8.self)))
     }
 
-    static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        for i in 0...(hay.count - needle.count) where hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
+    static func find(_ needle: [UInt8], in hay: [UInt8], from start: Int = 0) -> Int? {
+        guard hay.count >= needle.count, start <= hay.count - needle.count else { return nil }
+        for i in start...(hay.count - needle.count) where hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
         return nil
     }
 
@@ -137,7 +201,10 @@ final class HTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { return .text(400, "bad header line") }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            // Two Hosts (or two lengths) are ambiguous: which one a proxy read is unknown (RFC 9112 §3.2).
+            if headers[name] != nil, ["host", "content-length", "transfer-encoding"].contains(name) { return .text(400, "more than one \(name) header") }
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let method = parts[0], target = parts[1]
         guard method == "GET" || method == "HEAD" else { return Response(status: 405, contentType: "text/plain", body: Data("only GET and HEAD\n".utf8), headers: [("Allow", "GET, HEAD")]) }
@@ -161,8 +228,10 @@ final class HTTPServer: @unchecked Sendable {
         return response
     }
 
-    private func send(_ c: Int32, _ r: Response) {
-        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Content Too Large",
+    /// Sends `r`; without `waiting`, only what the socket takes at once (a short error answer
+    /// from the head-reading thread, which must not block on a client that does not read).
+    private func send(_ c: Int32, _ r: Response, waiting: Bool = true) {
+        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 413: "Content Too Large",
                       421: "Misdirected Request", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
                       503: "Service Unavailable"][r.status] ?? "Status"
         var head = "HTTP/1.1 \(r.status) \(reason)\r\nContent-Type: \(r.contentType)\r\nContent-Length: \(r.body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n"
@@ -173,7 +242,7 @@ final class HTTPServer: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var sent = 0
             while sent < raw.count {
-                let n = Glibc.send(c, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                let n = Glibc.send(c, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL) | (waiting ? 0 : Int32(MSG_DONTWAIT)))
                 if n <= 0 { return }
                 sent += n
             }

@@ -7,9 +7,10 @@ import Scanline
 /// - `/frame.png?frame=N&scheme=&dynamicType=&reduceMotion=`: one frame;
 /// - `/export?format=gif|mp4|png&frame=N&…`: the file `render` would write, as a download.
 enum PreviewServer {
-    /// Starts serving `source` on 127.0.0.1:`port` (0: a free port).
-    static func start(_ source: PreviewSource, port: UInt16) throws -> HTTPServer {
-        let server = try HTTPServer(port: port) { request in respond(source, request) }
+    /// Starts serving `source` on 127.0.0.1:`port` (0: a free port); a request head has
+    /// `headDeadline` seconds to arrive.
+    static func start(_ source: PreviewSource, port: UInt16, headDeadline: Double = 10) throws -> HTTPServer {
+        let server = try HTTPServer(port: port, headDeadline: headDeadline) { request in respond(source, request) }
         server.start()
         return server
     }

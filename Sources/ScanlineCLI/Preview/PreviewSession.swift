@@ -45,6 +45,9 @@ struct PreviewSettings: Hashable, Sendable {
         let ahead: SceneRenderer
         var png: [Int: Data] = [:]
         var aheadStarted = false
+        /// Set when the setting is dropped: its render-ahead stops.
+        var dropped = false
+        var bytes: Int { png.values.reduce(0) { $0 + $1.count } }
         init(_ a: SceneRenderer, _ b: SceneRenderer) { onDemand = a; ahead = b }
     }
     let scene: SceneDescriptor
@@ -53,11 +56,23 @@ struct PreviewSettings: Hashable, Sendable {
     /// Where `Image("name")` looks first (a user's files' folder), if anywhere.
     let resources: URL?
     var frames: [PreviewSettings: Frames] = [:]
+    /// The settings in `frames`, the most recently shown last.
+    private var shown: [PreviewSettings] = []
+    /// PNG bytes cached over all settings.
+    private(set) var cachedBytes = 0
+    /// What the renderers of dropped settings warned about.
+    private var droppedWarnings: [String] = []
     /// Frames being rendered on demand now: render-ahead waits while there are any, so that a
     /// frame someone is looking at is not slowed by frames nobody asked for yet.
     var demanding = 0
     /// Frames kept per setting, at most.
     static let cacheLimit = 3000
+    /// Settings kept with their renderers and frames, at most: showing another drops the one
+    /// shown least recently (asking once for each of 72 setting combinations took the server from
+    /// 37 MB to 1.8 GB; issue #32 point 14).
+    static let settingsKept = 4
+    /// PNG bytes cached over all settings, at most (bytes); past it frames are rendered, not kept.
+    static let cacheBytes = 256 << 20
 
     init(scene: SceneDescriptor, size: CGSize, scale: CGFloat, fps: Double, duration: Double, resources: URL? = nil) throws {
         self.scene = scene; self.size = size; self.scale = scale; self.fps = fps; self.duration = duration; self.resources = resources
@@ -72,7 +87,7 @@ struct PreviewSettings: Hashable, Sendable {
 
     /// What rendering warned about so far (unknown symbols, shaders, images…), each once.
     var warnings: [String] {
-        var seen: [String] = []
+        var seen: [String] = droppedWarnings
         for f in frames.values { for w in f.onDemand.warnings + f.ahead.warnings where !seen.contains(w) { seen.append(w) } }
         return seen
     }
@@ -87,10 +102,27 @@ struct PreviewSettings: Hashable, Sendable {
         try SceneRenderer(try scene.make(SceneArguments([:])), size: size, scale: scale, fps: fps, environment: environment(s))
     }
     func renderer(_ s: PreviewSettings) throws -> Frames {
+        shown.removeAll { $0 == s }
+        shown.append(s)
         if let f = frames[s] { return f }
         let f = Frames(try makeRenderer(s), try makeRenderer(s))
         frames[s] = f
+        while shown.count > PreviewSession.settingsKept {
+            let old = shown.removeFirst()
+            guard let gone = frames.removeValue(forKey: old) else { continue }
+            gone.dropped = true
+            cachedBytes -= gone.bytes
+            for w in gone.onDemand.warnings + gone.ahead.warnings where !droppedWarnings.contains(w) { droppedWarnings.append(w) }
+        }
         return f
+    }
+    /// Keeps `data` as frame `k` of `f` if the caches have room.
+    private func keep(_ data: Data, _ k: Int, in f: Frames) -> Bool {
+        guard !f.dropped, f.png.count < PreviewSession.cacheLimit, cachedBytes + data.count <= PreviewSession.cacheBytes else { return false }
+        if let old = f.png[k] { cachedBytes -= old.count }
+        f.png[k] = data
+        cachedBytes += data.count
+        return true
     }
 
     /// Frame `n` (clamped to the loop) for `s`, from the cache or rendered now; starts rendering
@@ -103,10 +135,10 @@ struct PreviewSettings: Hashable, Sendable {
             let count = frameCount
             Task { @MainActor in
                 for k in 0..<min(count, PreviewSession.cacheLimit) where f.png[k] == nil {
-                    while self.demanding > 0 { try? await Task.sleep(for: .milliseconds(2)) }
+                    while self.demanding > 0 && !f.dropped { try? await Task.sleep(for: .milliseconds(2)) }
+                    guard !f.dropped else { return }
                     guard f.png[k] == nil else { continue }
-                    guard let image = try? await f.ahead.frame(k), let data = try? image.pngData() else { return }
-                    f.png[k] = data
+                    guard let image = try? await f.ahead.frame(k), let data = try? image.pngData(), self.keep(data, k, in: f) else { return }
                     await Task.yield()
                 }
             }
@@ -115,7 +147,7 @@ struct PreviewSettings: Hashable, Sendable {
         demanding += 1
         defer { demanding -= 1 }
         let data = try await f.onDemand.frame(n).pngData()
-        if f.png.count < PreviewSession.cacheLimit { f.png[n] = data }
+        _ = keep(data, n, in: f)
         return data
     }
 
