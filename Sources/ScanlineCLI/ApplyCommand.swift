@@ -37,7 +37,7 @@ enum ApplyCommand {
         }
         let input = URL(fileURLWithPath: args.positionals[1])
         let outputURL = try CommonOptions.outputURL(args)
-        try CommonOptions.refuseOverwriting([input.path, args.positionals[0].split(separator: ":").first.map(String.init)], output: outputURL.path)
+        try CommonOptions.refuseOverwriting([input.path, MetalEffect.split(args.positionals[0]).path], output: outputURL.path)
         let time = try args.double("--time", in: 0...86_400) ?? 0
         let scale: ValueKeyframes
         do { scale = try args.string("--scale").map { try ValueKeyframes.parse($0, name: "--scale", range: 0.25...8) } ?? ValueKeyframes(constant: 1) }
@@ -94,6 +94,9 @@ enum ApplyCommand {
                 return try apply(f, t)
             }, progress: { done, total in bar.update(done, total) })
             bar.finish()
+            if let info = try? FFmpeg.probe(input), let padded = VideoEncoder.paddingWarning(width: info.width, height: info.height) {
+                output.warn("warning: \(padded)")
+            }
             output.warn("wrote \(processor.output.path)")
             if output.report != nil {
                 if processor.shard == nil, let info = try? FFmpeg.probe(processor.output) {

@@ -20,6 +20,9 @@ public struct Command: Sendable {
     public let examples: [String]
     /// Does the work: parses `Arguments`, calls the library, writes to `Output`; throws `UsageError` for exit code 2.
     public let run: @Sendable @MainActor (Arguments, inout Output) async throws -> Void
+    /// True for a command that takes no positional arguments: any is a usage error rather than
+    /// ignored (issue #32 point 20: `scanline list nothing` listed everything).
+    public var takesNoArguments: Bool { ["list", "gallery", "fonts", "version"].contains(name) }
 
     /// The `--help` text: summary, usage, options and examples.
     public var help: String {
@@ -104,6 +107,9 @@ public enum ScanlineCLI {
         var code: Int32 = 0
         do {
             let args = try Arguments(rest, specs: command.options)
+            if command.takesNoArguments, let extra = args.positionals.first {
+                throw UsageError("takes no arguments, but was given '\(extra)'")
+            }
             try await command.run(args, &output)
         } catch {
             code = exitCode(for: error, command: name, output: &output)

@@ -46,15 +46,21 @@ struct MetalEffect {
     /// Whether `name` (the effect argument of `apply`) names a `.metal` file.
     static func isMetal(_ name: String) -> Bool { name.hasSuffix(".metal") || name.contains(".metal:") }
 
+    /// `FILE.metal` or `FILE.metal:function` as the file and the function named. The file is
+    /// everything up to the last `.metal:`, so a path may hold colons (`/tmp/a:b/x.metal:wave`).
+    static func split(_ spec: String) -> (path: String, function: String?) {
+        guard !spec.hasSuffix(".metal"), let r = spec.range(of: ".metal:", options: .backwards) else { return (spec, nil) }
+        return (String(spec[..<r.lowerBound]) + ".metal", String(spec[r.upperBound...]))
+    }
+
     init(_ spec: String, _ args: Arguments) throws {
-        let parts = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let path = parts[0]
+        let (path, named) = MetalEffect.split(spec)
         library = ShaderLibrary(url: URL(fileURLWithPath: path))
         let functions = try library.loadMetalFunctions()
         let usable = functions.filter { $0.usage != nil }
-        if parts.count == 2 {
-            guard let f = functions.first(where: { $0.name == parts[1] }) else {
-                throw UsageError("\(path) has no stitchable function '\(parts[1])' (it has: \(functions.map(\.name).joined(separator: ", ")))")
+        if let named {
+            guard let f = functions.first(where: { $0.name == named }) else {
+                throw UsageError("\(path) has no stitchable function '\(named)' (it has: \(functions.map(\.name).joined(separator: ", ")))")
             }
             if let problem = f.problem { throw UsageError("'\(f.name)' cannot be applied: \(problem)") }
             function = f

@@ -48,7 +48,7 @@ enum ShardOptions {
             if a == "--output" || a == "-o" { skip = true; continue }
             if a.hasPrefix("--output=") { continue }
             let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
-            if let value { files.append(value.split(separator: ":").first.map(String.init) ?? value) }   // FILE.metal:function
+            if let value { files.append(MetalEffect.split(value).path) }   // FILE.metal:function
         }
         if RenderCommand.isUserView { files.append("/proc/self/exe") }
         for path in files {

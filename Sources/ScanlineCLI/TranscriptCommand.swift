@@ -105,6 +105,7 @@ enum TranscriptCommand {
             try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: cover, clipStart: from), size: size, scale: scale, fps: fps, environment: env)
         }, progress: { bar.update($0, $1) })
         bar.finish()
+        for w in report.warnings { output.warn("warning: \(w)") }
         output.warn(String(format: "wrote %@ (%d frames, %.1f s of transcript from %.1f s; render %.1f s, encode %.1f s)",
                            target, report.frames, to - from, from, report.renderSeconds, report.encodeSeconds))
         let pixels = try PixelBuffer.pixelSize(for: size, scale: scale)

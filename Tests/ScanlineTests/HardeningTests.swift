@@ -422,3 +422,92 @@ struct BrokenFilterRenderer: TextRenderer {
         #expect(next == count)
     }
 }
+
+/// Issue #32 point 20, the rest: a damaged Metal cache repairs itself, an `apply` path may hold a
+/// colon, commands without arguments refuse them, odd video sizes are said, and an input video
+/// too large is bad input (exit 1).
+@Suite struct SmallHardeningTestsII {
+    @Test(.spawnsProcesses) func aDamagedMetalCacheIsBuiltAgain() throws {
+        // A folder with a colon in its name, given to apply as FILE.metal:function.
+        let folder = makeTestFolder("scanline-metal-repair").appendingPathComponent("a:b")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("Half.metal")
+        try """
+            #include <metal_stdlib>
+            using namespace metal;
+            [[ stitchable ]] half4 halve(float2 p, half4 c) { return half4(c.rgb * 0.5h, c.a); }
+            [[ stitchable ]] half4 keep(float2 p, half4 c) { return c; }
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let cache = folder.appendingPathComponent("cache")
+        var env = ProcessInfo.processInfo.environment
+        env["SCANLINE_CACHE_DIR"] = cache.path
+        let input = folder.appendingPathComponent("in.png"), output = folder.appendingPathComponent("out.png")
+        try PixelBuffer(width: 2, height: 1, scale: 1, alpha: .premultiplied, bytes: [200, 100, 50, 255, 20, 40, 60, 255]).writePNG(to: input)
+        func apply() throws -> [UInt8] {
+            try? FileManager.default.removeItem(at: output)
+            let r = try Binary.run(["apply", source.path + ":halve", input.path, "-o", output.path], environment: env)
+            #expect(r.code == 0, "\(r.stderr)")
+            return (try? PixelBuffer(contentsOf: output).bytes) ?? []
+        }
+        let expected: [UInt8] = [100, 50, 25, 255, 10, 20, 30, 255]
+        #expect(try apply() == expected)
+        let metal = cache.appendingPathComponent("metal")      // SCANLINE_CACHE_DIR/metal
+        let entries = try FileManager.default.contentsOfDirectory(atPath: metal.path)
+        let library = metal.appendingPathComponent(try #require(entries.first { $0.hasPrefix("lib-") })).appendingPathComponent(MetalModule.libraryName)
+        // A shared object cut in half (it gave SIGBUS on loading) is linked again.
+        let whole = try Data(contentsOf: library)
+        try whole.prefix(whole.count / 2).write(to: library)
+        #expect(try apply() == expected)
+        #expect(try Data(contentsOf: library).count == whole.count)
+        // A listing edited to name other functions (the shader was broken for good) is compiled again.
+        let objectEntry = try #require(entries.first { !$0.hasPrefix("lib-") && !$0.hasPrefix("index") && !$0.hasPrefix("tmp") && !$0.hasPrefix("headers")
+            && FileManager.default.fileExists(atPath: metal.appendingPathComponent($0).appendingPathComponent(MetalModule.functionsName).path) })
+        let listing = metal.appendingPathComponent(objectEntry).appendingPathComponent(MetalModule.functionsName)
+        let text = try String(contentsOf: listing, encoding: .utf8)
+        try text.replacingOccurrences(of: "halve", with: "other").write(to: listing, atomically: true, encoding: .utf8)
+        #expect(try apply() == expected)
+        #expect(try apply() == expected)      // and stays repaired
+    }
+
+    /// A video written to a full disk says it cannot write the output, not "cannot read
+    /// ….partial". The disk is a 64 KiB tmpfs, mounted in a mount namespace of its own.
+    @Test(.spawnsProcesses) func aFullDiskIsSaidAboutTheOutput() throws {
+        let folder = makeTestFolder("scanline-full-disk")
+        let script = """
+            mount -t tmpfs -o size=64k tmpfs '\(folder.path)' || exit 99
+            head -c 1000000 /dev/zero > '\(folder.path)/fill' 2>/dev/null
+            '\(Binary.url.path)' render counter --duration 2 --scale 2 -o '\(folder.path)/c.mp4' --quiet
+            echo "exit $?"
+            ls -a '\(folder.path)'
+            """
+        let (code, output) = try runTool(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "/bin/sh", "-c", script])
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("scanline render: cannot write \(folder.path)/c.mp4: No space left on device") && output.contains("exit 1"), "\(output)")
+        #expect(!output.contains(".partial"), "a temporary file is named or left behind: \(output)")
+    }
+
+    @Test func commandsWithoutArgumentsRefuseThem() async {
+        for command in ["list", "fonts", "version", "gallery"] {
+            let r = await runCLI([command, "nothing"])
+            #expect(r.code == 2 && r.err.contains("takes no arguments, but was given 'nothing'"), "\(command): \(r.code) \(r.err)")
+        }
+        #expect(await runCLI(["list"]).code == 0)
+    }
+
+    @Test(.spawnsProcesses) func oddVideoSizesAreSaidAndHugeInputVideosAreBadInput() async throws {
+        let folder = makeTestFolder("scanline-odd-video")
+        let odd = folder.appendingPathComponent("odd.mp4")
+        let r = await runCLI(["render", "counter", "--size", "101x51", "--scale", "1", "--duration", "0.1", "-o", odd.path, "--quiet"])
+        #expect(r.code == 0 && r.err.contains("warning: the video is 102x52 pixels: H.264 and VP9 need even sides, so the 101x51 frames get a black column and row on the right and bottom"), "\(r.err)")
+        #expect(try FFmpeg.probe(odd).width == 102)
+        let even = await runCLI(["render", "counter", "--size", "100x50", "--scale", "1", "--duration", "0.1", "-o", folder.appendingPathComponent("even.mp4").path, "--quiet"])
+        #expect(even.code == 0 && !even.err.contains("warning"), "\(even.err)")
+        #expect(VideoEncoder.paddingWarning(width: 100, height: 51) == "the video is 100x52 pixels: H.264 and VP9 need even sides, so the 100x51 frames get a black row on the bottom")
+        // A video wider than Scanline works on is a bad input file: exit 1, naming it.
+        let wide = folder.appendingPathComponent("wide.mkv")
+        let made = try runTool(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=20000x2:d=0.1", "-c:v", "ffv1", wide.path])
+        #expect(made.0 == 0, "\(made.1)")
+        let applied = await runCLI(["apply", "chromatic-glitch", wide.path, "-o", folder.appendingPathComponent("out.mp4").path, "--quiet"])
+        #expect(applied.code == 1 && applied.err.contains("cannot read \(wide.path): its video is 20000x2 pixels"), "\(applied.code) \(applied.err)")
+    }
+}

@@ -106,6 +106,14 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Flushes a folder's entries (a rename in it) to the disk; best effort, as some file systems
     /// refuse to open or sync a folder.
+    /// Whether the file system that would hold `url` has no room left for it (fewer than 64 KiB
+    /// free), to tell a full disk from other failures of a tool that wrote there.
+    static func isFull(_ url: URL) -> Bool {
+        var st = statvfs()
+        guard statvfs(url.deletingLastPathComponent().path, &st) == 0 else { return false }
+        return UInt64(st.f_bavail) * UInt64(st.f_frsize) < 64 << 10
+    }
+
     static func syncFolder(of url: URL) {
         let folder = url.deletingLastPathComponent().path
         let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

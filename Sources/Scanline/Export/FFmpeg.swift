@@ -48,6 +48,10 @@ public enum FFmpeg {
               let w = video.width, let h = video.height else {
             throw ScanlineError.unreadableFile(path: url.path, reason: "no video stream that ffprobe can read")
         }
+        // A file too large to render is bad input (exit 1), not a bad option.
+        guard w > 0, h > 0, w <= PixelBuffer.maximumSide, h <= PixelBuffer.maximumSide else {
+            throw ScanlineError.unreadableFile(path: url.path, reason: "its video is \(w)x\(h) pixels; Scanline works on 1...\(PixelBuffer.maximumSide) pixels a side")
+        }
         let rate = (video.avg_frame_rate ?? "0/1").split(separator: "/").compactMap { Double($0) }
         let fps = rate.count == 2 && rate[1] > 0 ? rate[0] / rate[1] : 0
         // Packet times need no decoding; sorted, they are the frames' presentation times.
@@ -56,7 +60,6 @@ public enum FFmpeg {
         var times = String(decoding: packets, as: UTF8.self).split(separator: "\n")
             .compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", \r"))) }.sorted()
         if let first = times.first { times = times.map { $0 - first } }
-        try PixelBuffer.checkSize(width: w, height: h)
         return VideoInfo(width: w, height: h, fps: fps > 0 ? fps : 30, frameTimes: times,
                          hasAudio: probe.streams?.contains { $0.codec_type == "audio" } ?? false)
     }
@@ -144,6 +147,14 @@ public final class VideoEncoder: FrameSink {
     let writer: PipeWriter
     var frames = 0
     var finished = false
+
+    /// What the video of frames `width` × `height` pixels is, when not that: H.264 and VP9 in
+    /// 4:2:0 need even sides, so an odd side gets one black row or column (issue #32 point 20: it
+    /// was padded silently). Nil for even sides.
+    public static func paddingWarning(width: Int, height: Int) -> String? {
+        guard width % 2 == 1 || height % 2 == 1 else { return nil }
+        return "the video is \(width + width % 2)x\(height + height % 2) pixels: H.264 and VP9 need even sides, so the \(width)x\(height) frames get a black \(width % 2 == 1 && height % 2 == 1 ? "column and row" : width % 2 == 1 ? "column" : "row") on the \(width % 2 == 1 && height % 2 == 1 ? "right and bottom" : width % 2 == 1 ? "right" : "bottom")"
+    }
 
     /// Starts ffmpeg writing `url` (a temporary name until `finish`), for frames of `width` × `height` pixels at `fps`. The extension picks the container.
     public init(url: URL, width: Int, height: Int, fps: Double, options: Options = Options()) throws {
@@ -245,7 +256,14 @@ public final class VideoEncoder: FrameSink {
         args += ["-c:v", "copy", "-map_metadata", "-1", "-fflags", "+bitexact"]
         if container.format == "mp4" { args += ["-movflags", "+faststart"] }
         args += ["-f", container.format, file.temporaryPath]
-        do { _ = try FFmpeg.run(ffmpeg, args, what: "join the video segments") } catch { file.abort(); throw error }
+        do {
+            _ = try FFmpeg.run(ffmpeg, args, what: "join the video segments")
+        } catch ScanlineError.unreadableFile(_, let reason) {
+            // The tool failed writing the output: say so about the output (a full disk said
+            // "cannot read … .partial"; issue #32 point 20).
+            file.abort()
+            throw ScanlineError.cannotWrite(path: file.destination.path, reason: AtomicFile.isFull(file.destination) ? "No space left on device" : reason)
+        } catch { file.abort(); throw error }
         try file.commit()
     }
 

@@ -97,7 +97,7 @@ public struct ExportReport: Sendable {
         var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
         report.total = count
         try await exportVideo(to: url, options: options, renderer: renderer, width: width, height: height, report: &report, progress: progress)
-        report.warnings = renderer.warnings
+        report.warnings = renderer.warnings + [VideoEncoder.paddingWarning(width: width, height: height)].compactMap { $0 }
         return report
     case .pngSequence:
         sink = try PNGSequenceSink(pattern: path)

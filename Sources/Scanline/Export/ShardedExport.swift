@@ -192,6 +192,7 @@ extension ExportFormat {
         throw error
     }
     report.warnings = renderer.warnings
+    if format.isVideo, let padded = VideoEncoder.paddingWarning(width: width, height: height) { report.warnings.append(padded) }
     return report
 }
 

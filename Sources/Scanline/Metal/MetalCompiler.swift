@@ -252,7 +252,7 @@ enum MetalCompiler {
         let firstKey = key.hex
         let index = cache.appendingPathComponent("index/\(firstKey).deps")
         func cached(_ entry: URL) -> MetalObject? {
-            guard FileManager.default.fileExists(atPath: entry.appendingPathComponent(MetalModule.objectName).path),
+            guard isSealed(entry, [MetalModule.objectName, MetalModule.functionsName]),
                   let listing = try? String(contentsOf: entry.appendingPathComponent(MetalModule.functionsName), encoding: .utf8) else { return nil }
             return MetalObject(source: path, entry: entry, functions: MetalFunction.parse(listing: listing, file: path).functions)
         }
@@ -269,6 +269,7 @@ enum MetalCompiler {
         let depFile = work.appendingPathComponent("deps.d")
         try compile(tools.clang, flags + objectFlags + ["-c", "-MD", "-MF", depFile.path, "-o", work.appendingPathComponent(MetalModule.objectName).path, wrapper.path], source: path)
         try listing(functions).write(to: work.appendingPathComponent(MetalModule.functionsName), atomically: false, encoding: .utf8)
+        try seal(work, [MetalModule.objectName, MetalModule.functionsName])
         let deps = dependencies(depFile, excluding: [wrapper.path, path], headers: headers.path).joined(separator: "\n")
         let entry = cache.appendingPathComponent(entryKey(firstKey, deps: deps))
         try place(work, at: entry, cache: cache) { cached($0) != nil }
@@ -287,8 +288,9 @@ enum MetalCompiler {
         let entry = cache.appendingPathComponent("lib-" + key.hex)
         let functions = objects.flatMap(\.functions)
         let built = entry.appendingPathComponent(MetalModule.libraryName)
-        if !load, FileManager.default.fileExists(atPath: built.path) { return .success(nil) }
-        if load, let module = try? MetalModule(library: built, functions: functions) { return .success(module) }
+        let sealed = isSealed(entry, [MetalModule.libraryName])
+        if !load, sealed { return .success(nil) }
+        if load, sealed, let module = try? MetalModule(library: built, functions: functions) { return .success(module) }
         do {
             let work = try privateFolder(in: cache)
             defer { try? FileManager.default.removeItem(at: work) }
@@ -297,9 +299,10 @@ enum MetalCompiler {
                 return .failure(LinkFailure(objects.map { ($0.source, .metalToolchain(reason: missing)) }))
             }
             guard status == 0 else { return .failure(LinkFailure(blame(text, objects))) }
+            try seal(work, [MetalModule.libraryName])
             try place(work, at: entry, cache: cache) { theirs in
-                let file = theirs.appendingPathComponent(MetalModule.libraryName)
-                return load ? (try? MetalModule(library: file, functions: functions)) != nil : FileManager.default.fileExists(atPath: file.path)
+                guard isSealed(theirs, [MetalModule.libraryName]) else { return false }
+                return load ? (try? MetalModule(library: theirs.appendingPathComponent(MetalModule.libraryName), functions: functions)) != nil : true
             }
             return .success(load ? try MetalModule(library: built, functions: functions) : nil)
         } catch {
@@ -336,6 +339,43 @@ enum MetalCompiler {
             return objects.map { ($0.source, .compileFailed(file: $0.source, message: "the .metal files do not link: \(first)")) }
         }
         return blamed
+    }
+
+    /// The file in a cache entry that records the size and digest of the entry's other files.
+    static let sealName = "seal"
+
+    /// Records the size and digest of each of `names` in `folder`, so that a damaged entry is
+    /// found before it is used: a truncated shared object gave SIGBUS when loaded, and an edited
+    /// listing broke the shader for good (issue #32 point 20). A damaged entry is built again.
+    static func seal(_ folder: URL, _ names: [String]) throws {
+        var lines = ""
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                throw ShaderError.compileFailed(file: folder.path, message: "cannot read the shader cache's \(name)")
+            }
+            var h = StableHash(); h.add(data)
+            lines += "\(name) \(data.count) \(h.hex)\n"
+        }
+        try Data(lines.utf8).write(to: folder.appendingPathComponent(sealName))
+    }
+
+    /// Whether each of `names` in `folder` is as `seal` recorded it.
+    static func isSealed(_ folder: URL, _ names: [String]) -> Bool {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(sealName), encoding: .utf8) else { return false }
+        let recorded = Dictionary(text.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }, uniquingKeysWith: { a, _ in a })
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            guard let want = recorded[name], let size = Int(want.split(separator: " ").first ?? ""),
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  (attributes[.size] as? NSNumber)?.intValue == size,
+                  let data = FileManager.default.contents(atPath: path), data.count == size else { return false }
+            var h = StableHash(); h.add(data)
+            guard want == "\(size) \(h.hex)" else { return false }
+        }
+        return true
     }
 
     /// A folder of this process's own in the cache, to build in before renaming into place.
