@@ -15,5 +15,7 @@ let package = Package(
         .executableTarget(name: "fuzz-images", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/images"),
         .executableTarget(name: "fuzz-arguments", dependencies: [.product(name: "ScanlineCLI", package: "Scanline")], path: "Sources/arguments"),
         .executableTarget(name: "fuzz-metal", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/metal"),
+        .executableTarget(name: "fuzz-shards", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/shards"),
+        .executableTarget(name: "fuzz-batch", dependencies: [.product(name: "ScanlineCLI", package: "Scanline")], path: "Sources/batch"),
     ]
 )

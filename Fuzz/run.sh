@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"subtitles curve keyframes images arguments metal"}
+targets=${FUZZ_TARGETS:-"subtitles curve keyframes images arguments metal shards batch"}
 mkdir -p Fuzz/crashes .build/fuzz
 status=0
 printf '%-12s %10s %8s %8s %8s  %s\n' target executions exec/s cov ft result

@@ -405,7 +405,8 @@ import Testing
         }
     }
 
-    /// Issue #32 points 6 and 8: CRLF and mixed line ends, and values that start with '-'.
+    /// Issue #32 points 6, 7 and 8: CRLF and mixed line ends, text and curve jobs (batch gave
+    /// them --quiet, which they refuse), and values that start with '-'.
     @Test func batchReadsCRLFLinesAndTakesDashValuesAsValues() throws {
         let jobs = folder.appendingPathComponent("crlf.jsonl")
         let lines = [
@@ -413,11 +414,13 @@ import Testing
             #"{"command":"text","input":"-two","scale":1,"output":"\#(path("crlf-2.png"))"}"#,
             #"{"command":"text","input":"--help","weight":"bold","scale":1,"output":"\#(path("crlf-3.png"))"}"#,
             #"{"command":"text","input":"four","color":"-red","scale":1,"output":"\#(path("crlf-4.png"))"}"#,
+            #"{"command":"curve","input":"spring(duration: 0.5, bounce: 0.3)","output":"\#(path("crlf-5.png"))"}"#,
         ]
         // CRLF, then LF, then CRLF: four lines, none lost.
-        try (lines[0] + "\r\n" + lines[1] + "\n" + lines[2] + "\r\n" + lines[3] + "\r\n").write(to: jobs, atomically: true, encoding: .utf8)
+        try (lines[0] + "\r\n" + lines[1] + "\n" + lines[2] + "\r\n" + lines[3] + "\r\n" + lines[4] + "\n").write(to: jobs, atomically: true, encoding: .utf8)
         let r = try run(["batch", jobs.path])
-        #expect(r.stderr.contains("4 jobs: 3 done, 0 skipped, 1 failed"), "\(r.stderr)")
+        #expect(r.stderr.contains("5 jobs: 4 done, 0 skipped, 1 failed"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path("crlf-5.png")), "the curve job: \(r.stderr)")
         // '-two' and '--help' are the texts drawn; '-red' is a colour that does not exist (its line fails, naming it).
         for n in 1...3 { #expect(FileManager.default.fileExists(atPath: path("crlf-\(n).png")), "line \(n): \(r.stderr)") }
         #expect(r.stderr.contains("line 4: failed") && r.stderr.contains("-red"), "\(r.stderr)")
