@@ -59,19 +59,23 @@ package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
 // The prebuilt Scanline that `scanline render FILE.swift` and `preview` compile users' files
 // against (docs/PREBUILT.md): one shared library of the modules a user's view may import, built
 // with the `scanline` binary (`make release`, `make install`) from the same object files.
-package.products.append(.library(name: "ScanlineKit", type: .dynamic, targets: ["SwiftUI", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "Combine"]))
+package.products.append(.library(name: "ScanlineKit", type: .dynamic, targets: ["SwiftUI", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "Combine", "QuartzCore"]))
 // Stand-ins for Apple's modules that SwiftUI code imports (docs/PORTING.md says what each holds).
 package.products.append(.library(name: "simd", targets: ["simd"]))
 package.products.append(.library(name: "CoreGraphics", targets: ["CoreGraphics"]))
 package.products.append(.library(name: "Combine", targets: ["Combine"]))
+package.products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
 package.targets += [
-    .target(name: "SwiftUI", dependencies: ["Scanline"], path: "Sources/SwiftUI"),
+    // Every stand-in is a dependency of SwiftUI, so that a target depending on the SwiftUI
+    // product alone can import each, as it can on Apple's platforms.
+    .target(name: "SwiftUI", dependencies: ["Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore"], path: "Sources/SwiftUI"),
     .target(name: "simd", path: "Sources/simd"),
     .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"], path: "Sources/CoreGraphics"),
     // Swift Testing's cross-import overlay for CoreGraphics, which the Linux toolchain names but
     // does not ship: empty (see the file), built wherever CoreGraphics is.
     .target(name: "_Testing_CoreGraphics", path: "Sources/_Testing_CoreGraphics"),
     .target(name: "Combine", path: "Sources/Combine"),
+    .target(name: "QuartzCore", dependencies: ["CoreGraphics"], path: "Sources/QuartzCore"),
     // Compiled against the stand-ins alone, with code in the shape public packages write.
     .testTarget(name: "simdTests", dependencies: ["simd"], path: "Tests/simdTests"),
     .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], path: "Tests/CoreGraphicsTests"),
@@ -79,7 +83,8 @@ package.targets += [
     .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests",
                 resources: [.process("Resources")]),
 ]
-// Scanline's CG types (CGAffineTransform, CGPath, CGLineCap …) come from CoreGraphics, and
-// ObservableObject and publishers from Combine: Apple's on its platforms, the stand-ins here.
-package.targets.first { $0.name == "Scanline" }!.dependencies += ["CoreGraphics", "Combine"]
+// Scanline's CG types (CGAffineTransform, CGPath, CGLineCap …) come from CoreGraphics,
+// ObservableObject and publishers from Combine, and CATransform3D from QuartzCore: Apple's on its
+// platforms, the stand-ins here.
+package.targets.first { $0.name == "Scanline" }!.dependencies += ["CoreGraphics", "Combine", "QuartzCore"]
 #endif

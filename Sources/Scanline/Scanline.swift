@@ -10,5 +10,10 @@
 #if canImport(Combine)
 @_exported import Combine
 #endif
+// And QuartzCore's value types (Apple's, or the stand-in on Linux): CATransform3D for
+// ProjectionTransform, which `import SwiftUI` reaches on Apple's platforms through UIKit/AppKit.
+#if canImport(QuartzCore)
+@_exported import QuartzCore
+#endif
 // And Observation (the toolchain's), as SwiftUI re-exports it: `@Observable` with `import SwiftUI`.
 @_exported import Observation

@@ -32,7 +32,7 @@ struct PrebuiltScanline: Sendable, Equatable {
     /// The C modules Scanline's Swift modules import.
     static let cModules = ["CCairo", "CGif", "CPNG", "CPango", "CWebP", "CScanline"]
     /// The Swift modules a user's view may import (and the ones they import).
-    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "_Testing_CoreGraphics", "Combine"]
+    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "_Testing_CoreGraphics", "Combine", "QuartzCore"]
     /// The shared library's file name.
     static let libraryName = "libScanlineKit.so"
     /// The resource bundles placed beside a user's binary, where `Bundle.module` looks first.

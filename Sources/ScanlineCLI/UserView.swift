@@ -403,9 +403,10 @@ enum UserView {
         return 0
     }
 
-    /// How many of `lines` are `file:line:col: error:` lines.
+    /// How many of `lines` are `file:line:col: error:` lines, or errors with no place
+    /// (`<unknown>:0: error: missing required module …`).
     static func errorCount(_ lines: [String]) -> Int {
-        lines.filter { $0.range(of: #"^.+:\d+:\d+: error:"#, options: .regularExpression) != nil }.count
+        lines.filter { $0.range(of: #"^(.+:\d+:\d+|<unknown>:0): error:"#, options: .regularExpression) != nil }.count
     }
 
     /// `scanline render FILE.swift …`.

@@ -431,6 +431,7 @@ import Testing
         let r = try Self.render([file, "--view", "GreenSquare", "-o", "/tmp/never-\(UUID().uuidString).png"], cache: Self.cache)
         #expect(r.code == 2 && r.stderr.contains("the files declare no type named GreenSquare (their views: RedSquare, BlueSquare)"), "\(r.stderr)")
         #expect(UserView.errorCount(["(the view chosen: Nope()):6:1: error: cannot find 'Nope' in scope"]) == 1)
+        #expect(UserView.errorCount(["<unknown>:0: error: missing required module 'QuartzCore'", "warning: x"]) == 1)
     }
 
     /// The lock that holds a package folder: a second holder waits for the first, and is told once.
