@@ -18,7 +18,7 @@ import Testing
         // CoreFoundation's and the C library's clocks (docs/TIME.md).
         "CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday", "Hashable", "Equatable", "Sendable", "Never", "Void", "Double", "Int", "String",
         // Modules, file kinds and the toolchain's Observation.
-        "SwiftUI", "Scanline", "simd", "CoreGraphics", "Combine", "Foundation", "Testing", "metal", "Observable", "Observation", "Animatable",
+        "SwiftUI", "Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore", "Foundation", "Testing", "metal", "Observable", "Observation", "Animatable",
         // Swift keywords and attributes.
         "if", "switch", "willSet", "nonisolated",
         // Words of other specifications: SwiftPM's resource rules, OpenType's tnum, SVG's saturate, MSL's half4.
@@ -41,7 +41,7 @@ import Testing
         for map in kit.moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in try PrebuiltScanline.cFlags() { args += ["-Xcc", flag] }
         var titles = Set<String>()
-        for module in ["Scanline", "ScanlineBlocks", "CoreGraphics", "simd", "Combine"] {
+        for module in ["Scanline", "ScanlineBlocks", "CoreGraphics", "simd", "Combine", "QuartzCore"] {
             let (code, text) = try runTool(Self.tool("swift-symbolgraph-extract"), ["-module-name", module] + args)
             #expect(code == 0, "symbols of \(module): \(text.suffix(2000))")
         }
@@ -120,7 +120,7 @@ import Testing
     static func required(_ raw: String) -> (name: String, labels: [String]?)? {
         var s = raw
         if s.hasPrefix(".") || s.hasPrefix("@") || s.hasPrefix("#") { s.removeFirst() }
-        for module in ["SwiftUI.", "Scanline.", "Combine.", "CoreGraphics."] where s.hasPrefix(module) { s.removeFirst(module.count) }
+        for module in ["SwiftUI.", "Scanline.", "Combine.", "CoreGraphics.", "QuartzCore."] where s.hasPrefix(module) { s.removeFirst(module.count) }
         guard let first = s.first, first.isLetter || first == "_", !s.hasSuffix(":"),
               s.allSatisfy({ $0.isLetter || $0.isNumber || "_.:()".contains($0) }) else { return nil }
         guard let paren = s.firstIndex(of: "(") else { return (s.split(separator: ".").last.map(String.init) ?? s, nil) }

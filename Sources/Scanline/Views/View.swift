@@ -22,8 +22,10 @@ extension PrimitiveView {
 }
 
 /// Builds views from closures, with `if`/`else`, optionals, loops of fixed children and any
-/// number of children.
-@resultBuilder @MainActor
+/// number of children. Not isolated to the main actor, as Apple's is not: a `@ViewBuilder`
+/// function of a plain type, or a builder closure in a nonisolated context, builds views (only
+/// `body` and modifiers belong to the main actor).
+@resultBuilder
 public enum ViewBuilder {
     /// No children: an `EmptyView`.
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -46,20 +48,26 @@ public enum ViewBuilder {
 }
 
 /// No view at all.
-public struct EmptyView: View, PrimitiveView, TransitionTransparent {
+public struct EmptyView {
     /// No view.
     public init() {}
+}
+// The conformance is an extension, as in Apple's SDK, so the type's initialisers are not
+// isolated to the main actor (a nonisolated builder makes them).
+extension EmptyView: View, PrimitiveView, TransitionTransparent {
     func makeNode(_ b: inout NodeBuilder) -> Node { EmptyNode() }
 }
 
 /// Several views side by side in their container (a stack lays them out).
-public struct TupleView<T>: View, PrimitiveView, TransitionTransparent {
+public struct TupleView<T> {
     /// The children, as a tuple.
     public var value: T
     /// Children from a tuple.
     public init(value: T) { self.value = value }
     /// Children from a tuple.
     public init(_ value: T) { self.value = value }
+}
+extension TupleView: View, PrimitiveView, TransitionTransparent {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         // Each element is a view; walk them with Mirror (the tuple's elements are `any View`).
         var children: [Node] = []
@@ -74,9 +82,11 @@ public struct TupleView<T>: View, PrimitiveView, TransitionTransparent {
 /// One of two views, chosen by an `if`.
 /// Its branches are two identities: switching from one to the other removes one view and
 /// inserts the other, each with its transition.
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView, TransitionTransparent {
+public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
     enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     let storage: Storage
+}
+extension _ConditionalContent: View, PrimitiveView, TransitionTransparent {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         switch storage {
         case .trueContent(let v): return b.dynamicChildren([("t", v)], single: true)
@@ -101,12 +111,14 @@ extension Optional: PrimitiveView, TransitionTransparent where Wrapped: View {
 
 /// A view of any type. A view of another type than last frame's is another view: the old one is
 /// removed and the new one inserted.
-public struct AnyView: View, PrimitiveView, TransitionTransparent {
+public struct AnyView {
     let view: any View
     /// Wraps `view`.
     public init<V: View>(_ view: V) { self.view = view }
     /// Wraps `view`.
     public init<V: View>(erasing view: V) { self.view = view }
+}
+extension AnyView: View, PrimitiveView, TransitionTransparent {
     func makeNode(_ b: inout NodeBuilder) -> Node { b.dynamicChildren([("any-\(type(of: view))", view)], single: true) }
 }
 
