@@ -72,6 +72,7 @@ install-files:
 	[ -f "$$kit/libScanlineKit.so" ] || { echo "install: no prebuilt Scanline in $$kit (make release first)"; exit 1; }; \
 	put() { mkdir -p "$$(dirname "$$2")"; install -m "$$3" "$$1" "$$2"; echo "$$2" >> "$$list.tmp"; }; \
 	put "$$kit/libScanlineKit.so" "$(KITDIR)/libScanlineKit.so" 755; \
+	put "$$kit/ScanlineMacros-tool" "$(KITDIR)/ScanlineMacros-tool" 755; \
 	for m in $(KIT_MODULES); do put "$$kit/Modules/$$m.swiftmodule" "$(KITDIR)/Modules/$$m.swiftmodule" 644; done; \
 	for c in $(KIT_C_MODULES); do for f in Sources/$$c/*; do put "$$f" "$(KITDIR)/CModules/$$c/$$(basename "$$f")" 644; done; done; \
 	put Sources/CScanline/include/CScanline.h "$(KITDIR)/CModules/CScanline/CScanline.h" 644; \

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Scanline: SwiftUI's visual-effects model, rendered headlessly on Linux. MIT licence.
 import PackageDescription
+import CompilerPluginSupport
 
 // On Linux, CPango's flags come from a .pc file of its own (see the file): pangocairo.pc would make
 // SwiftPM warn about a dropped -pthread in every package that depends on Scanline.
@@ -68,7 +69,10 @@ package.products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
 package.targets += [
     // Every stand-in is a dependency of SwiftUI, so that a target depending on the SwiftUI
     // product alone can import each, as it can on Apple's platforms.
-    .target(name: "SwiftUI", dependencies: ["Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore"], path: "Sources/SwiftUI"),
+    .target(name: "SwiftUI", dependencies: ["Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore", "ScanlineMacros"], path: "Sources/SwiftUI"),
+    // SwiftUI's macros (#Preview, @Previewable, @Entry): a compiler plugin that speaks the
+    // compiler's plugin messages itself, without swift-syntax (docs/MACROS.md).
+    .macro(name: "ScanlineMacros", path: "Sources/ScanlineMacros"),
     .target(name: "simd", path: "Sources/simd"),
     .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"], path: "Sources/CoreGraphics"),
     // Swift Testing's cross-import overlay for CoreGraphics, which the Linux toolchain names but

@@ -35,6 +35,8 @@ struct PrebuiltScanline: Sendable, Equatable {
     static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "_Testing_CoreGraphics", "Combine", "QuartzCore"]
     /// The shared library's file name.
     static let libraryName = "libScanlineKit.so"
+    /// The macro plugin's executable, as SwiftPM names it in the build folder.
+    static let macroPlugin = "ScanlineMacros-tool"
     /// The resource bundles placed beside a user's binary, where `Bundle.module` looks first.
     static let resourceBundles = ["Scanline_ScanlineBlocks.resources"]
 
@@ -168,6 +170,9 @@ struct PrebuiltScanline: Sendable, Equatable {
                     "-I", modules.path, "-module-cache-path", moduleCache.path]
         for map in moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in cFlags { args += ["-Xcc", flag] }
+        // SwiftUI's macros (#Preview, @Entry …) expand through Scanline's plugin, built beside the kit.
+        let macros = folder.appendingPathComponent(Self.macroPlugin)
+        if FileManager.default.isExecutableFile(atPath: macros.path) { args += ["-load-plugin-executable", macros.path + "#ScanlineMacros"] }
         // The kit is the first library the binary needs, ahead of Foundation and the C library, so
         // that its definitions of the C library's clocks and CoreFoundation's run-loop timers
         // (Sources/CScanline/clock.c) are the ones the process uses (docs/TIME.md).

@@ -20,6 +20,8 @@ import Testing
         let (runStatus, runOutput) = try await Self.swift(["run", "--skip-build", "--package-path", package.path,
                                                      "--scratch-path", scratch, "Dependent"])
         #expect(runStatus == 0 && runOutput.contains("rendered ") && !runOutput.contains("rendered 0x0"), "the dependent's program: \(runOutput.suffix(2000))")
+        // Its @Entry value, through the macro plugin (issue #43 point 1).
+        #expect(runOutput.contains("badge scale 2.0"), "\(runOutput.suffix(2000))")
         let folder = makeTestFolder("scanline-dependent")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await snapshotTestsOfTheDependent(package, scratch: scratch, folder: folder)

@@ -114,6 +114,22 @@ import Testing
     /// One build cache for the suite: the first test pays for the cold build.
     static let cache = makeTestFolder("scanline-user-view-cache")
 
+    /// Issue #43 point 1: a user's file with `@Entry` and a `#Preview` with `@Previewable` state
+    /// builds against the prebuilt Scanline (its macro plugin) and renders.
+    @Test(.timeLimit(.minutes(30))) func macrosExpandInUsersFiles() throws {
+        let folder = makeTestFolder("scanline-user-macros")
+        let file = Self.fixtures.appendingPathComponent("Entry.swift").path
+        let plain = folder.appendingPathComponent("plain.png"), teal = folder.appendingPathComponent("teal.png")
+        let r = try Self.render([file, "--view", "EntrySwatch", "--size", "8x8", "--scale", "1", "-o", plain.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr)")
+        let p = try PixelBuffer(contentsOf: plain)[4, 4]
+        #expect((p.r, p.g, p.b) == (255, 149, 0), "@Entry's default, system orange: \(p)")
+        let t = try Self.render([file, "--preview", "teal", "--size", "8x8", "--scale", "1", "-o", teal.path], cache: Self.cache)
+        #expect(t.code == 0, "\(t.stderr)")
+        let q = try PixelBuffer(contentsOf: teal)[4, 4]
+        #expect((q.r, q.g, q.b) == (48, 176, 199), "the preview's teal: \(q)")
+    }
+
     @Test(.timeLimit(.minutes(30))) func rendersUsersFilesAsTheyAre() throws {
         let folder = makeTestFolder("scanline-user-view")
         defer { try? FileManager.default.removeItem(at: folder) }

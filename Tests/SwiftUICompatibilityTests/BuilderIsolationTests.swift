@@ -18,7 +18,7 @@ struct BadgeFactory {
         }
     }
     @ViewBuilder static func dot(_ on: Bool) -> some View {
-        if on { Circle() }
+        if on { Color.green }
     }
     @ViewBuilder static func empty() -> some View {}
 }
@@ -29,7 +29,7 @@ nonisolated func build<Content: View>(@ViewBuilder _ content: () -> Content) -> 
 nonisolated func nonisolatedRow(_ flag: Bool) -> some View {
     build {
         Text("A")
-        if flag { Rectangle() }
+        if flag { Color.blue }
         AnyView(Text("B"))
     }
 }
@@ -37,8 +37,8 @@ nonisolated func nonisolatedRow(_ flag: Bool) -> some View {
 @MainActor @Suite struct BuilderIsolationTests {
     @Test func viewsBuiltOutsideTheMainActorDraw() throws {
         let view = VStack(spacing: 0) {
-            BadgeFactory.dot(true).frame(width: 10, height: 10).foregroundStyle(.green)
-            nonisolatedRow(true).frame(width: 10, height: 10).foregroundStyle(.blue)
+            BadgeFactory.dot(true).frame(width: 10, height: 10)
+            nonisolatedRow(true).frame(width: 10, height: 10)
             BadgeFactory(title: "Hi").badge(highlighted: false)
             BadgeFactory.empty()
         }

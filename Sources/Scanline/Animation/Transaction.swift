@@ -9,6 +9,20 @@ public struct Transaction: Sendable {
 
     /// The transaction of the change being made now (inside `withAnimation` or `withTransaction`).
     @TaskLocal public static var current: Transaction?
+
+    /// Custom values, by key type.
+    var custom: [ObjectIdentifier: any Sendable] = [:]
+    /// A value of a custom transaction key (`@Entry` in an extension of `Transaction` makes one).
+    public subscript<K: TransactionKey>(key: K.Type) -> K.Value {
+        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A key for a custom value carried by a transaction, as SwiftUI's `TransactionKey`.
+public protocol TransactionKey {
+    associatedtype Value: Sendable
+    static var defaultValue: Value { get }
 }
 
 /// Runs `body` with `transaction` as the current transaction.
