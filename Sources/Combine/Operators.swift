@@ -22,6 +22,7 @@ public enum Publishers {
     public typealias CompactMap<Upstream: Publisher, Output> = Transform<Upstream, Output>
     public typealias RemoveDuplicates<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
     public typealias Drop<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
+    public typealias DropWhile<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
     public typealias ReceiveOn<Upstream: Publisher> = Transform<Upstream, Upstream.Output>
 
     /// A publisher that cannot fail, typed as one that can.
@@ -101,6 +102,17 @@ extension Publisher {
         Publishers.Transform(upstream: self) {
             var left = count
             return { value, send in if left > 0 { left -= 1 } else { send(value) } }
+        }
+    }
+    /// Without the values before the first for which `predicate` is false; from that one on, all.
+    public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
+        Publishers.Transform(upstream: self) {
+            var dropping = true
+            return { value, send in
+                if dropping, predicate(value) { return }
+                dropping = false
+                send(value)
+            }
         }
     }
     /// The values delivered through `scheduler` (see `Scheduler`).

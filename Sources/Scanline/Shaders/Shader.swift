@@ -55,6 +55,8 @@ public struct Shader: Equatable, Sendable {
         public static func float2(_ point: CGPoint) -> Argument { .float2(point.x, point.y) }
         /// A `float2` of a size's width and height (points).
         public static func float2(_ size: CGSize) -> Argument { .float2(size.width, size.height) }
+        /// A vector as a `float2` (dx, dy).
+        public static func float2(_ vector: CGVector) -> Argument { .float2(vector.dx, vector.dy) }
         /// A `float3`.
         public static func float3<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T) -> Argument {
             Argument(value: .float3(SIMD3(Float(x), Float(y), Float(z))))

@@ -90,7 +90,7 @@ public struct Text: @unchecked Sendable, Equatable {
     func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {
         var font = s.font ?? environment.font ?? .body
         if font.design == nil, let d = s.design ?? environment.fontDesign { font.design = d }
-        if let w = s.weight { font = font.weight(w) }
+        if let w = s.weight ?? environment.fontWeight { font = font.weight(w) }
         if s.italic { font = font.italic() }
         if s.monospaced { font = font.monospaced() }
         if font.width == nil, let w = s.width ?? environment.fontWidth { font = font.width(w) }

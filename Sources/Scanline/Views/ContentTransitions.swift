@@ -125,10 +125,10 @@ struct ContentChange {
 /// content transition.
 final class ContentRecord {
     struct Signature: Equatable {
-        let segments: [Text.Segment], font: Font?, fontDesign: Font.Design?, fontWidth: Font.Width?
+        let segments: [Text.Segment], font: Font?, fontDesign: Font.Design?, fontWidth: Font.Width?, fontWeight: Font.Weight?
         let monospacedDigit: Bool, dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
         init(_ text: Text, _ e: EnvironmentValues) {
-            segments = text.segments; font = e.font; fontDesign = e.fontDesign; fontWidth = e.fontWidth
+            segments = text.segments; font = e.font; fontDesign = e.fontDesign; fontWidth = e.fontWidth; fontWeight = e.fontWeight
             monospacedDigit = e.monospacedDigit; dynamicTypeSize = e.dynamicTypeSize; layoutDirection = e.layoutDirection
         }
     }

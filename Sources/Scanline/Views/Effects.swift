@@ -332,6 +332,12 @@ extension View {
     public func accessibilityValue(_ value: String) -> some View { wrap { n, _ in n.accessibility.value = value; return n } }
     /// Hides the view from a screen reader.
     public func accessibilityHidden(_ hidden: Bool) -> some View { wrap { n, _ in n.accessibility.hidden = hidden; return n } }
+    /// The older spelling of `accessibilityLabel(_:)`.
+    public func accessibility(label: Text) -> some View { accessibilityLabel(label) }
+    /// The older spelling of `accessibilityValue(_:)`.
+    public func accessibility(value: Text) -> some View { accessibilityValue(value.string) }
+    /// The older spelling of `accessibilityHidden(_:)`.
+    public func accessibility(hidden: Bool) -> some View { accessibilityHidden(hidden) }
     /// Adds a trait a screen reader announces, such as "isHeader".
     public func accessibilityAddTraits(_ trait: String) -> some View { wrap { n, _ in n.accessibility.traits.append(trait); return n } }
     /// Makes the view one accessibility element: `.ignore` uses only its own label, `.combine`

@@ -171,6 +171,10 @@ extension View {
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
     /// The letter width of text inside whose font sets none.
     public func fontWidth(_ width: Font.Width?) -> some View { environmentChange { $0.fontWidth = width } }
+    /// The weight of text inside whose font and text set none (nil: the font's own).
+    public func fontWeight(_ weight: Font.Weight?) -> some View { environmentChange { $0.fontWeight = weight } }
+    /// The view laid out as it is but not drawn, and hidden from accessibility, as SwiftUI's `hidden()`.
+    public func hidden() -> some View { opacity(0).accessibilityHidden(true) }
     /// Digits of one width in text inside, so counters do not jiggle (OpenType `tnum`).
     public func monospacedDigit() -> some View { environmentChange { $0.monospacedDigit = true } }
     /// The design (rounded, serif, monospaced…) of text inside whose font does not name one.

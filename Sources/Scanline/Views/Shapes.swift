@@ -656,3 +656,64 @@ extension ShapeStyle where Self == Material {
     /// `Material.bar`.
     public static var bar: Material { Material(blurRadius: 16, tintOpacity: 0.80) }
 }
+
+/// A shape turned by `angle` about `anchor` (a unit point of its frame), as SwiftUI's `RotatedShape`.
+public struct RotatedShape<Content: Shape>: Shape {
+    /// The shape turned.
+    public var shape: Content
+    /// How far it turns (clockwise on screen for a positive angle).
+    public var angle: Angle
+    /// The point it turns about, in unit coordinates of its frame.
+    public var anchor: UnitPoint
+    /// `shape` turned by `angle` about `anchor`.
+    public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) { self.shape = shape; self.angle = angle; self.anchor = anchor }
+    /// The shape's path in `rect`, turned about the anchor's point of `rect`.
+    public func path(in rect: CGRect) -> Path {
+        let p = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+        let t = CGAffineTransform(translationX: -p.x, y: -p.y)
+            .concatenating(CGAffineTransform(rotationAngle: CGFloat(angle.radians)))
+            .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
+        return shape.path(in: rect).applying(t)
+    }
+    /// The shape's data and the angle animate.
+    public nonisolated var animatableData: AnimatablePair<Content.AnimatableData, Double> {
+        get { AnimatablePair(shape.animatableData, angle.radians) }
+        set { shape.animatableData = newValue.first; angle = .radians(newValue.second) }
+    }
+}
+
+/// A shape scaled about `anchor` (a unit point of its frame), as SwiftUI's `ScaledShape`.
+public struct ScaledShape<Content: Shape>: Shape {
+    /// The shape scaled.
+    public var shape: Content
+    /// The factors across and down.
+    public var scale: CGSize
+    /// The point that stays put, in unit coordinates of its frame.
+    public var anchor: UnitPoint
+    /// `shape` scaled by `scale` about `anchor`.
+    public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) { self.shape = shape; self.scale = scale; self.anchor = anchor }
+    /// The shape's path in `rect`, scaled about the anchor's point of `rect`.
+    public func path(in rect: CGRect) -> Path {
+        let p = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+        let t = CGAffineTransform(translationX: -p.x, y: -p.y)
+            .concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
+            .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
+        return shape.path(in: rect).applying(t)
+    }
+    /// The shape's data and the factors animate.
+    public nonisolated var animatableData: AnimatablePair<Content.AnimatableData, CGSize.AnimatableData> {
+        get { AnimatablePair(shape.animatableData, scale.animatableData) }
+        set { shape.animatableData = newValue.first; scale.animatableData = newValue.second }
+    }
+}
+
+extension Shape {
+    /// This shape turned by `angle` about `anchor`.
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> { RotatedShape(shape: self, angle: angle, anchor: anchor) }
+    /// This shape scaled by `x` across and `y` down about `anchor`.
+    public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+        ScaledShape(shape: self, scale: CGSize(width: x, height: y), anchor: anchor)
+    }
+    /// This shape scaled by `scale` both ways about `anchor`.
+    public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self> { self.scale(x: scale, y: scale, anchor: anchor) }
+}

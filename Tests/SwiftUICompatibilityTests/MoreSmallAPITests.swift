@@ -1,0 +1,67 @@
+// Issue #43 point 5: more of the small APIs sixteen public packages stopped on, written as SwiftUI
+// code writes them, each checked by what it draws or computes.
+import SwiftUI
+import Combine
+import Testing
+
+@MainActor @Suite struct MoreSmallAPITests {
+    func image<V: View>(_ v: V, _ w: CGFloat = 40, _ h: CGFloat = 40) async throws -> PixelBuffer {
+        try await SceneRenderer(v, size: CGSize(width: w, height: h), scale: 1, fps: 10).still(at: 0)
+    }
+
+    @Test func shapesRotateAndScaleAboutTheirAnchor() async throws {
+        // A 20 × 4 bar (the frame scaled to 0.2 down about its centre) turned a quarter about the
+        // frame's centre is a 4 × 20 column: 18 ..< 22 across in the 40 × 40 render.
+        let turned = Rectangle().scale(x: 1, y: 0.2).rotation(.degrees(90)).path(in: CGRect(x: 0, y: 0, width: 20, height: 20)).boundingRect
+        #expect(abs(turned.minX - 8) < 1e-9 && abs(turned.width - 4) < 1e-9 && abs(turned.minY) < 1e-9 && abs(turned.height - 20) < 1e-9, "\(turned)")
+        let column = try await image(Rectangle().scale(x: 1, y: 0.2).rotation(.degrees(90)).fill(Color.red).frame(width: 20, height: 20))
+        #expect(column[20, 12] == (255, 59, 48, 255) && column[12, 20].a == 0, "\(column[20, 12]) \(column[12, 20])")
+        // Half size about the top-leading corner: 10 ..< 20 both ways.
+        let quarter = try await image(Rectangle().scale(0.5, anchor: .topLeading).fill(Color.blue).frame(width: 20, height: 20))
+        #expect(quarter[15, 15].a == 255 && quarter[25, 25].a == 0 && quarter[21, 15].a == 0, "\(quarter[15, 15]) \(quarter[25, 25])")
+    }
+
+    @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
+        let row = try await image(HStack(spacing: 0) {
+            Color.red.frame(width: 10, height: 10).hidden()
+            Color.blue.frame(width: 10, height: 10)
+        })
+        // The pair is centred: 10 ..< 30 across; the hidden half is empty, the blue one at 20 ..< 30.
+        #expect(row[15, 20].a == 0 && row[25, 20] == (0, 122, 255, 255), "\(row[15, 20]) \(row[25, 20])")
+        let elements = await (try SceneRenderer(Text("gone").hidden(), size: CGSize(width: 40, height: 20))).accessibilityElements()
+        #expect(elements.isEmpty, "\(elements)")
+    }
+
+    @Test func fontWeightReachesTheTextInside() async throws {
+        var bold = EnvironmentValues()
+        bold.fontWeight = .bold
+        #expect(try Text("Hi").layout(environment: bold)[0][0].fontName.contains("Bold"))
+        #expect(try !Text("Hi").layout()[0][0].fontName.contains("Bold"))
+        // The modifier draws what the text's own bold draws, and not the plain text.
+        let viaModifier = try await image(VStack { Text("Hi") }.fontWeight(.bold))
+        let viaText = try await image(VStack { Text("Hi").bold() })
+        let plain = try await image(VStack { Text("Hi") })
+        #expect(viaModifier.bytes == viaText.bytes && viaModifier.bytes != plain.bytes)
+    }
+
+    @Test func theOlderAccessibilitySpellings() async throws {
+        let view = Color.red.frame(width: 10, height: 10).accessibility(label: Text("Swatch")).accessibility(value: Text("red"))
+        let elements = await (try SceneRenderer(view, size: CGSize(width: 20, height: 20))).accessibilityElements()
+        #expect(elements.count == 1 && elements[0].label == "Swatch" && elements[0].value == "red", "\(elements)")
+        let none = await (try SceneRenderer(Text("x").accessibility(hidden: true), size: CGSize(width: 20, height: 20))).accessibilityElements()
+        #expect(none.isEmpty)
+    }
+
+    @Test func aVectorIsAFloat2Argument() {
+        #expect(Shader.Argument.float2(CGVector(dx: 3, dy: -4)) == .float2(3, -4))
+    }
+
+    @Test func dropWhileDropsOnlyTheLeadingRun() {
+        var seen: [Int] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let c = subject.drop(while: { $0 < 3 }).sink { seen.append($0) }
+        for v in [1, 2, 5, 1, 7] { subject.send(v) }
+        c.cancel()
+        #expect(seen == [5, 1, 7])
+    }
+}
