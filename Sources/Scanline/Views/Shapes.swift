@@ -669,11 +669,7 @@ public struct RotatedShape<Content: Shape>: Shape {
     public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) { self.shape = shape; self.angle = angle; self.anchor = anchor }
     /// The shape's path in `rect`, turned about the anchor's point of `rect`.
     public func path(in rect: CGRect) -> Path {
-        let p = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
-        let t = CGAffineTransform(translationX: -p.x, y: -p.y)
-            .concatenating(CGAffineTransform(rotationAngle: CGFloat(angle.radians)))
-            .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
-        return shape.path(in: rect).applying(t)
+        shape.path(in: rect).applying(CGAffineTransform(rotationAngle: CGFloat(angle.radians)), about: anchor, of: rect)
     }
     /// The shape's data and the angle animate.
     public nonisolated var animatableData: AnimatablePair<Content.AnimatableData, Double> {
@@ -694,16 +690,20 @@ public struct ScaledShape<Content: Shape>: Shape {
     public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) { self.shape = shape; self.scale = scale; self.anchor = anchor }
     /// The shape's path in `rect`, scaled about the anchor's point of `rect`.
     public func path(in rect: CGRect) -> Path {
-        let p = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
-        let t = CGAffineTransform(translationX: -p.x, y: -p.y)
-            .concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
-            .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
-        return shape.path(in: rect).applying(t)
+        shape.path(in: rect).applying(CGAffineTransform(scaleX: scale.width, y: scale.height), about: anchor, of: rect)
     }
     /// The shape's data and the factors animate.
     public nonisolated var animatableData: AnimatablePair<Content.AnimatableData, CGSize.AnimatableData> {
         get { AnimatablePair(shape.animatableData, scale.animatableData) }
         set { shape.animatableData = newValue.first; scale.animatableData = newValue.second }
+    }
+}
+
+extension Path {
+    /// The path transformed by `t` about the point `anchor` (unit coordinates) of `rect`.
+    func applying(_ t: CGAffineTransform, about anchor: UnitPoint, of rect: CGRect) -> Path {
+        let p = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+        return applying(CGAffineTransform(translationX: -p.x, y: -p.y).concatenating(t).concatenating(CGAffineTransform(translationX: p.x, y: p.y)))
     }
 }
 
