@@ -279,3 +279,60 @@ enum EntryMacro {
         return (name, type, value)
     }
 }
+
+/// `@Animatable` on a struct (iOS 26): `animatableData` made of its stored `var`s with a written
+/// type, in order, each through its own `animatableData` (one alone, two as an `AnimatablePair`,
+/// more as pairs nested to the right), leaving out those marked `@AnimatableIgnored`; and the
+/// `Animatable` conformance when the type lacks it.
+enum AnimatableMacro {
+    static func expand(_ decl: String, role: String, conformances: String?) throws -> String {
+        switch role {
+        case "extension":
+            guard let conformances, conformances.contains("Animatable"), let name = typeName(decl) else { return "" }
+            return "extension \(name): SwiftUI.Animatable {}"
+        case "member":
+            let properties = try animatedProperties(decl)
+            guard !properties.isEmpty else { return "nonisolated var animatableData: SwiftUI.EmptyAnimatableData {\n    get { SwiftUI.EmptyAnimatableData() }\n    set {}\n}" }
+            func type(_ ps: ArraySlice<(String, String)>) -> String {
+                ps.count == 1 ? "\(ps.first!.1).AnimatableData" : "SwiftUI.AnimatablePair<\(ps.first!.1).AnimatableData, \(type(ps.dropFirst()))>"
+            }
+            func get(_ ps: ArraySlice<(String, String)>) -> String {
+                ps.count == 1 ? "\(ps.first!.0).animatableData" : "SwiftUI.AnimatablePair(\(ps.first!.0).animatableData, \(get(ps.dropFirst())))"
+            }
+            func set(_ ps: ArraySlice<(String, String)>, _ path: String) -> [String] {
+                ps.count == 1 ? ["\(ps.first!.0).animatableData = \(path)"]
+                    : ["\(ps.first!.0).animatableData = \(path).first"] + set(ps.dropFirst(), path + ".second")
+            }
+            let all = ArraySlice(properties)
+            return "nonisolated var animatableData: \(type(all)) {\n    get { \(get(all)) }\n    set {\n"
+                + set(all, "newValue").map { "        " + $0 }.joined(separator: "\n") + "\n    }\n}"
+        default:
+            return ""
+        }
+    }
+
+    /// The name after `struct` (or `class`, `enum`).
+    static func typeName(_ decl: String) -> String? {
+        guard let r = decl.range(of: #"\b(struct|class|enum|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"#, options: .regularExpression) else { return nil }
+        return decl[r].split(whereSeparator: \.isWhitespace).last.map(String.init)
+    }
+
+    /// The stored `var name: Type` members of the type's body, in order, without `@AnimatableIgnored`,
+    /// `static` and computed ones.
+    static func animatedProperties(_ decl: String) throws -> [(String, String)] {
+        let t = SourceText(decl)
+        guard let open = t.bytes.firstIndex(of: UInt8(ascii: "{")) else { return [] }
+        var out: [(String, String)] = []
+        for statement in t.statements((open + 1)..<t.matchingClose(open)) {
+            guard statement.range(of: #"(^|\s)var\s"#, options: .regularExpression) != nil,
+                  !statement.contains("@AnimatableIgnored"), statement.range(of: #"(^|\s)static\s"#, options: .regularExpression) == nil,
+                  !statement.hasPrefix("func "), statement.range(of: #"(^|\s)(func|init|subscript)[\s(]"#, options: .regularExpression) == nil else { continue }
+            let (name, type, _) = try EntryMacro.parse(statement)
+            // A body after the type is a computed property (or one with observers): not animated.
+            if let brace = statement.firstIndex(of: "{"), statement.firstIndex(of: "=").map({ brace < $0 }) ?? true { continue }
+            guard let type else { throw MacroError(message: "@Animatable needs the type of '\(name)' written: var \(name): Double") }
+            out.append((name, type))
+        }
+        return out
+    }
+}

@@ -1,4 +1,4 @@
-// SwiftUI's macros for Linux (`#Preview`, `@Previewable`, `@Entry`): a compiler plugin that
+// SwiftUI's macros for Linux (`#Preview`, `@Previewable`, `@Entry`, `@Animatable`): a compiler plugin that
 // speaks the compiler's plugin messages on standard input and output and expands the macros by
 // reading their source text. It uses no swift-syntax, which SwiftPM cannot fetch here, so a
 // package that depends on Scanline by path or by git URL builds with plain `swift build` and no
@@ -84,6 +84,9 @@ while let message = readMessage() {
         let expansion: Result<String, MacroError>
         switch macro["typeName"] as? String {
         case "EntryMacro": expansion = Result { try EntryMacro.expand(decl, role: role) }.mapError { $0 as? MacroError ?? MacroError(message: "\($0)") }
+        case "AnimatableMacro":
+            let conformances = (request["conformanceListSyntax"] as? [String: Any])?["source"] as? String
+            expansion = Result { try AnimatableMacro.expand(decl, role: role, conformances: conformances) }.mapError { $0 as? MacroError ?? MacroError(message: "\($0)") }
         case "PreviewableMacro", "AnimatableIgnoredMacro": expansion = .success("")
         default: expansion = .failure(MacroError(message: "Scanline has no macro \(macro["typeName"] ?? "?")"))
         }

@@ -23,6 +23,17 @@ public macro Previewable() = #externalMacro(module: "ScanlineMacros", type: "Pre
 @attached(peer, names: prefixed(__Key_))
 public macro Entry() = #externalMacro(module: "ScanlineMacros", type: "EntryMacro")
 
+/// Makes a type `Animatable` from its stored properties, as SwiftUI's `@Animatable` (iOS 26):
+/// `animatableData` pairs each `var`'s own animatable data, in order, except those marked
+/// `@AnimatableIgnored`.
+@attached(member, names: named(animatableData))
+@attached(extension, conformances: Animatable)
+public macro Animatable() = #externalMacro(module: "ScanlineMacros", type: "AnimatableMacro")
+
+/// Leaves a stored property out of `@Animatable`'s `animatableData`.
+@attached(peer)
+public macro AnimatableIgnored() = #externalMacro(module: "ScanlineMacros", type: "AnimatableIgnoredMacro")
+
 /// The content of a `#Preview` as one view.
 @MainActor public func _previewContent(@ViewBuilder _ content: () -> any View) -> AnyView { AnyView(content()) }
 

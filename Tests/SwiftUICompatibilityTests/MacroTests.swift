@@ -66,3 +66,49 @@ struct Swatch: View {
         #expect(transaction.isQuick)
     }
 }
+
+/// @Animatable (iOS 26): a shape whose stored properties animate, one left out.
+@Animatable
+struct GrowingBar: Shape {
+    var width: CGFloat
+    var inset: Double = 0
+    var size: CGSize
+    @AnimatableIgnored var label: String = "bar"
+    var area: CGFloat { width * size.height }
+    static var unit: CGFloat = 1
+    func path(in rect: CGRect) -> Path { Path(CGRect(x: inset, y: 0, width: width, height: size.height)) }
+}
+
+@Animatable
+struct MacroLevel {
+    var value: Double
+}
+
+@MainActor @Suite struct AnimatableMacroTests {
+    @Test func animatableDataPairsTheStoredPropertiesInOrder() {
+        var bar = GrowingBar(width: 4, inset: 1, size: CGSize(width: 2, height: 3))
+        let data = bar.animatableData
+        #expect(data.first == 4 && data.second.first == 1 && data.second.second.first == 2 && data.second.second.second == 3)
+        bar.animatableData = AnimatablePair(8, AnimatablePair(2, AnimatablePair(5, 6)))
+        #expect(bar.width == 8 && bar.inset == 2 && bar.size == CGSize(width: 5, height: 6) && bar.label == "bar")
+        // A plain struct gets the conformance too, with its one property as the data.
+        var level = MacroLevel(value: 0.25)
+        #expect(level.animatableData == 0.25)
+        level.animatableData = 0.75
+        #expect(level.value == 0.75)
+    }
+
+    @Test func anAnimatableShapeAnimatesBetweenItsStates() async throws {
+        // Width 4 → 20 under a linear animation of 1 s: at 0.5 s, 12 points wide.
+        struct Grow: View {
+            @State var wide = false
+            var body: some View {
+                GrowingBar(width: wide ? 20 : 4, size: CGSize(width: 0, height: 10)).fill(Color(red: 0, green: 0, blue: 1))
+                    .frame(width: 40, height: 10)
+                    .onAppear { withAnimation(.linear(duration: 1)) { wide = true } }
+            }
+        }
+        let image = try await SceneRenderer(Grow(), size: CGSize(width: 40, height: 10), scale: 1, fps: 10).still(at: 0.5)
+        #expect(image[11, 5].b == 255 && image[12, 5].a == 0, "\(image[11, 5]) \(image[12, 5])")
+    }
+}
