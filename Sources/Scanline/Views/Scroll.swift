@@ -12,8 +12,87 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
-        return ScrollNode(content: inner.child(content, key: "scroll"), vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
+        // `.contentMargins(…, for: .scrollContent or .automatic)` insets the content inside the
+        // scrolled area; the margins are not passed on to scroll views further in.
+        let margins = b.environment.scrollContentMargins
+        inner.environment.scrollContentMargins = EdgeInsets()
+        let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
+            : inner.child(content.padding(margins), key: "scroll")
+        return ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
     }
+}
+
+/// Where `.contentMargins` applies, as SwiftUI's `ContentMarginPlacement`.
+public struct ContentMarginPlacement: Hashable, Sendable {
+    let kind: Int
+    /// The content and the scroll indicators (Scanline draws no indicators: the content).
+    public static let automatic = ContentMarginPlacement(kind: 0)
+    /// The scrolled content.
+    public static let scrollContent = ContentMarginPlacement(kind: 1)
+    /// The scroll indicators, which a render does not draw.
+    public static let scrollIndicators = ContentMarginPlacement(kind: 2)
+}
+
+/// Whether scroll indicators show, as SwiftUI's `ScrollIndicatorVisibility`. A render draws none.
+public struct ScrollIndicatorVisibility: Hashable, Sendable {
+    let kind: Int
+    /// The platform's choice.
+    public static let automatic = ScrollIndicatorVisibility(kind: 0)
+    /// Shown.
+    public static let visible = ScrollIndicatorVisibility(kind: 1)
+    /// Hidden.
+    public static let hidden = ScrollIndicatorVisibility(kind: 2)
+    /// Never shown.
+    public static let never = ScrollIndicatorVisibility(kind: 3)
+}
+
+/// How a scroll view settles after a drag, as SwiftUI's `ScrollTargetBehavior`. A render has no
+/// drags, so it changes nothing drawn; the offset comes from `scrollTo`.
+public protocol ScrollTargetBehavior {}
+/// Settles on whole pages of the scroll view's size.
+public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
+    /// Paging.
+    public init() {}
+}
+/// Settles on the views of a `scrollTargetLayout()`.
+public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
+    /// Settles on views.
+    public init() {}
+}
+extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    /// Settles on whole pages.
+    public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
+}
+extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
+    /// Settles on the views of a `scrollTargetLayout()`.
+    public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
+}
+
+extension View {
+    /// Insets scrolled content by `length` points on `edges` (nil: 16, the system's), for the
+    /// scroll views inside; margins for `.scrollIndicators` change nothing a render draws.
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
+        environmentChange { env in
+            guard placement != .scrollIndicators else { return }
+            let l = length ?? 16
+            var m = env.scrollContentMargins
+            if edges.contains(.top) { m.top = l }
+            if edges.contains(.leading) { m.leading = l }
+            if edges.contains(.bottom) { m.bottom = l }
+            if edges.contains(.trailing) { m.trailing = l }
+            env.scrollContentMargins = m
+        }
+    }
+    /// Insets scrolled content by `insets`.
+    public func contentMargins(_ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> some View {
+        environmentChange { env in if placement != .scrollIndicators { env.scrollContentMargins = insets } }
+    }
+    /// Shows or hides scroll indicators; a render draws none, so nothing changes.
+    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
+    /// Marks the views a `.viewAligned` scroll settles on; a render has no drags, so nothing changes.
+    public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
+    /// How the scroll view settles after a drag; a render has no drags, so nothing changes.
+    public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { self }
 }
 
 final class ScrollNode: Node {

@@ -1,0 +1,36 @@
+// Issue #43 point 4, first part: the scroll modifiers effect packages use, written as SwiftUI code
+// writes them. `contentMargins` insets scrolled content; indicators and settling behaviour have
+// nothing to draw in a render, so they leave every byte as it is.
+import SwiftUI
+import Testing
+
+@MainActor @Suite struct ScrollAPITests {
+    func image<V: View>(_ v: V) async throws -> PixelBuffer {
+        try await SceneRenderer(v, size: CGSize(width: 40, height: 40), scale: 1, fps: 10).still(at: 0)
+    }
+    func column() -> some View {
+        VStack(spacing: 0) { ForEach(0..<4) { i in Color(red: 1, green: 0, blue: 0).frame(height: 20) } }
+    }
+
+    @Test func contentMarginsInsetTheScrolledContent() async throws {
+        let plain = try await image(ScrollView { column() })
+        #expect(plain[2, 2] == (255, 0, 0, 255))
+        let inset = try await image(ScrollView { column() }.contentMargins(.horizontal, 10).contentMargins(.top, 5, for: .scrollContent))
+        // 10 pt clear on each side, 5 pt clear on top; red inside.
+        #expect(inset[5, 20].a == 0 && inset[35, 20].a == 0 && inset[20, 2].a == 0, "\(inset[5, 20]) \(inset[20, 2])")
+        #expect(inset[11, 6] == (255, 0, 0, 255) && inset[28, 39] == (255, 0, 0, 255), "\(inset[11, 6])")
+        // nil is the system's 16 points; margins for the indicators change nothing drawn.
+        let system = try await image(ScrollView { column() }.contentMargins(.leading, nil))
+        #expect(system[15, 20].a == 0 && system[16, 20] == (255, 0, 0, 255))
+        let indicators = try await image(ScrollView { column() }.contentMargins(.all, 10, for: .scrollIndicators))
+        #expect(indicators.bytes == plain.bytes)
+    }
+
+    @Test func indicatorsAndSettlingChangeNothingDrawn() async throws {
+        let plain = try await image(ScrollView(.horizontal) { HStack(spacing: 0) { column(); column() } })
+        let styled = try await image(ScrollView(.horizontal) { HStack(spacing: 0) { column(); column() }.scrollTargetLayout() }
+            .scrollIndicators(.hidden).scrollTargetBehavior(.viewAligned))
+        let paged = try await image(ScrollView(.horizontal) { HStack(spacing: 0) { column(); column() } }.scrollTargetBehavior(.paging))
+        #expect(styled.bytes == plain.bytes && paged.bytes == plain.bytes)
+    }
+}
