@@ -33,4 +33,22 @@ import Testing
         let paged = try await image(ScrollView(.horizontal) { HStack(spacing: 0) { column(); column() } }.scrollTargetBehavior(.paging))
         #expect(styled.bytes == plain.bytes && paged.bytes == plain.bytes)
     }
+
+    @Test func containerRelativeFramesMeasureTheScrollViewOrTheCanvas() async throws {
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        // Pages as wide as the 40 pt scroll view: the first fills it.
+        let pages = try await image(ScrollView(.horizontal) {
+            HStack(spacing: 0) { red.containerRelativeFrame(.horizontal); blue.containerRelativeFrame(.horizontal) }
+        })
+        #expect(pages[1, 20] == (255, 0, 0, 255) && pages[39, 20] == (255, 0, 0, 255), "\(pages[39, 20])")
+        // Two of three columns 4 pt apart: (40 − 8) / 3 × 2 + 4 = 25.33 pt, then 4 pt of spacing.
+        let columns = try await image(ScrollView(.horizontal) {
+            HStack(spacing: 4) { red.containerRelativeFrame(.horizontal, count: 3, span: 2, spacing: 4); blue.containerRelativeFrame(.horizontal, count: 3, spacing: 4) }
+        })
+        #expect(columns[24, 20] == (255, 0, 0, 255) && columns[27, 20].a == 0 && columns[30, 20] == (0, 0, 255, 255),
+                "\(columns[24, 20]) \(columns[27, 20]) \(columns[30, 20])")
+        // Outside a scroll view the container is the canvas: half its height, centred.
+        let half = try await image(red.containerRelativeFrame(.vertical) { length, _ in length / 2 })
+        #expect(half[20, 9].a == 0 && half[20, 10] == (255, 0, 0, 255) && half[20, 29] == (255, 0, 0, 255) && half[20, 30].a == 0)
+    }
 }

@@ -104,6 +104,43 @@ final class FrameNode: PlacingWrapperNode {
     }
 }
 
+/// The size of the container `containerRelativeFrame` measures against, in points: the nearest
+/// scroll view's visible size, else the render's canvas. Set by the container while it lays out.
+final class ContainerSize: @unchecked Sendable {
+    var size: CGSize?
+}
+
+/// `.containerRelativeFrame(_:alignment:_:)`: on `axes`, the dimension `length` makes of the
+/// container's (the proposal's where no container size is known); elsewhere the child's. The
+/// child is proposed those dimensions and aligned in the frame.
+final class ContainerRelativeFrameNode: PlacingWrapperNode {
+    let axes: Axis.Set, alignment: Alignment, container: ContainerSize?
+    let length: (CGFloat, Axis) -> CGFloat
+    init(_ child: Node, axes: Axis.Set, alignment: Alignment, container: ContainerSize?, length: @escaping (CGFloat, Axis) -> CGFloat) {
+        self.axes = axes; self.alignment = alignment; self.container = container; self.length = length
+        super.init(child)
+    }
+    override var kind: String { "ContainerRelativeFrame" }
+    func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+        let c = container?.size
+        func along(_ axis: Axis, _ own: CGFloat?, _ of: CGFloat?) -> CGFloat? {
+            guard axes.contains(axis == .horizontal ? .horizontal : .vertical), let base = of ?? own, base.isFinite else { return own }
+            return validFrameDimension(max(0, length(base, axis)))
+        }
+        return ProposedViewSize(width: along(.horizontal, p.width, c?.width), height: along(.vertical, p.height, c?.height))
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let q = childProposal(p)
+        let s = child.sizeThatFits(q)
+        return CGSize(width: axes.contains(.horizontal) ? (q.width ?? s.width) : s.width,
+                      height: axes.contains(.vertical) ? (q.height ?? s.height) : s.height)
+    }
+    override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
+        let p = childProposal(proposal)
+        return (child.aligned(child.sizeThatFits(p), in: rect, alignment), p)
+    }
+}
+
 /// `.frame(minWidth:idealWidth:maxWidth:…)`: each dimension is the proposal (or the ideal, or
 /// the child's size when nothing is proposed) clamped to min...max, where a missing bound is the
 /// child's own size. The child is proposed the proposal clamped to min...max (the ideal when

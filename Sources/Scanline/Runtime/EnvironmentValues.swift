@@ -13,6 +13,8 @@ public struct EnvironmentValues: Sendable {
     public var fontDesign: Font.Design? = nil
     /// The letter width of text whose font sets none (`.fontWidth(_:)`).
     public var fontWidth: Font.Width? = nil
+    /// The container `containerRelativeFrame` measures against (the nearest scroll view, or the canvas).
+    var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
     /// The weight of text whose font and text set none (`.fontWeight(_:)`).

@@ -133,6 +133,7 @@
     }
 
     func layout(_ node: Node) {
+        graph.rootContainer.size = size
         graph.trackingObservables {
             let s = node.sizeThatFits(ProposedViewSize(size))
             let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
@@ -222,6 +223,7 @@
         var env = environment
         env.displayScale = scale
         let node = graph.build(content, environment: env, at: 0)
+        graph.rootContainer.size = proposedSize.width.flatMap { w in proposedSize.height.map { CGSize(width: w, height: $0) } }
         let s = node.sizeThatFits(proposedSize)
         let size = CGSize(width: s.width.finiteOr(1), height: s.height.finiteOr(1))
         guard size.width > 0, size.height > 0 else { return nil }

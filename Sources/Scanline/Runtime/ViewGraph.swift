@@ -111,6 +111,10 @@
     func date(at seconds: Double) -> Date { RenderClock.date(at: seconds, startDate: startDate) }
 
     /// Builds the node tree for `root` at time `time`, then runs appear and change actions.
+    /// The canvas, as the container of `containerRelativeFrame` outside any scroll view (its size
+    /// set by the renderer before each layout).
+    let rootContainer = ContainerSize()
+
     func build(_ root: any View, environment: EnvironmentValues, at time: Double) -> Node {
         self.time = time
         // Views not seen last frame (in its build or its layout, where GeometryReader builds) disappeared.
@@ -119,6 +123,7 @@
         }
         seenThisBuild = []
         var env = environment
+        env.containerSize = rootContainer
         env.renderStartDate = date(at: 0)
         env.warningLog = warningLog
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)

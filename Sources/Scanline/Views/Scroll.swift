@@ -16,9 +16,13 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         // scrolled area; the margins are not passed on to scroll views further in.
         let margins = b.environment.scrollContentMargins
         inner.environment.scrollContentMargins = EdgeInsets()
+        // The scroll view is the container its content's `containerRelativeFrame`s measure.
+        let container = ContainerSize()
+        inner.environment.containerSize = container
         let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
             : inner.child(content.padding(margins), key: "scroll")
-        return ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset")
+        return ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
+                          container: container)
     }
 }
 
@@ -93,6 +97,25 @@ extension View {
     public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
     /// How the scroll view settles after a drag; a render has no drags, so nothing changes.
     public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { self }
+
+    /// Sizes the view on `axes` to its container (the nearest scroll view's visible size, else the
+    /// canvas), aligned in that frame by `alignment`.
+    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
+        containerRelativeFrame(axes, alignment: alignment) { length, _ in length }
+    }
+    /// Sizes the view on `axes` to `span` of `count` equal parts of its container, `spacing`
+    /// points apart: (length − spacing × (count − 1)) / count × span + spacing × (span − 1).
+    public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> some View {
+        containerRelativeFrame(axes, alignment: alignment) { length, _ in
+            let n = CGFloat(max(1, count)), k = CGFloat(max(1, span))
+            return (length - spacing * (n - 1)) / n * k + spacing * (k - 1)
+        }
+    }
+    /// Sizes the view on `axes` to what `length` makes of its container's length on each axis.
+    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
+                                       _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View {
+        wrap { inner, b in ContainerRelativeFrameNode(inner, axes: axes, alignment: alignment, container: b.environment.containerSize, length: length) }
+    }
 }
 
 final class ScrollNode: Node {
@@ -100,10 +123,12 @@ final class ScrollNode: Node {
     let vertical: Bool
     weak var graph: ViewGraph?
     let key: String
+    /// The visible size, for `containerRelativeFrame` inside.
+    let container: ContainerSize
     /// The content offset shown, in points along the axis.
     private(set) var offset: CGFloat = 0
-    init(content: Node, vertical: Bool, graph: ViewGraph, key: String) {
-        self.content = content; self.vertical = vertical; self.graph = graph; self.key = key
+    init(content: Node, vertical: Bool, graph: ViewGraph, key: String, container: ContainerSize = ContainerSize()) {
+        self.content = content; self.vertical = vertical; self.graph = graph; self.key = key; self.container = container
     }
     override var kind: String { "ScrollView" }
     override var children: [Node] { [content] }
@@ -111,12 +136,14 @@ final class ScrollNode: Node {
         content.sizeThatFits(vertical ? ProposedViewSize(width: viewport.width, height: nil) : ProposedViewSize(width: nil, height: viewport.height))
     }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        container.size = p.replacingUnspecifiedDimensions(by: CGSize(width: 10, height: 10))
         let c = contentSize(p.replacingUnspecifiedDimensions(by: CGSize(width: 10, height: 10)))
         return CGSize(width: (p.width ?? c.width).finiteOr(c.width), height: (p.height ?? c.height).finiteOr(c.height))
     }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
         let rect = frame
+        container.size = rect.size
         let size = contentSize(rect.size)
         let width = vertical ? max(size.width, 0) : size.width
         // Lay the content out at offset 0 to find the target, then at the shown offset.
