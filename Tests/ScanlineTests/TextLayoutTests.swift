@@ -193,3 +193,36 @@ struct Pulse: TextAttribute {}
         #expect(try family(Text("Hello")) == plain)   // the cached layout without the design is untouched
     }
 }
+
+/// `Text.underline` and `Text.strikethrough`: lines at the font's own positions and thicknesses,
+/// across the run's glyphs, in the line's colour.
+@MainActor @Suite struct TextLineTests {
+    @Test func underlineAndStrikethroughSitWhereTheFontSays() throws {
+        let plain = Text("Hello").font(.system(size: 40))
+        let layout = try plain.layout()
+        let run = layout[0][0]
+        let first = run.glyphPositions[0], width = run.typographicBounds.width
+        let font = try #require(layout[0].runs.first?.font)
+        let red = Color(red: 1, green: 0, blue: 0)
+        func draw(_ text: Text) throws -> PixelBuffer {
+            try PixelBuffer.render(size: CGSize(width: 120, height: 60), scale: 2) { ctx in ctx.draw(text, at: .zero, anchor: .topLeading) }
+        }
+        let under = try draw(plain.underline(color: red)), struck = try draw(plain.strikethrough(color: red)), none = try draw(plain)
+        func isRed(_ b: PixelBuffer, _ x: CGFloat, _ y: CGFloat) -> Bool { let p = b[Int(x * 2), Int(y * 2)]; return p.r > 200 && p.g < 60 && p.b < 60 }
+        // The underline's middle, a quarter and three quarters along: red; nothing red there without it.
+        let uy = first.y - font.underlinePosition + font.underlineThickness / 2
+        for f in [0.25, 0.5, 0.75] as [CGFloat] {
+            #expect(isRed(under, first.x + width * f, uy) && !isRed(none, first.x + width * f, uy), "underline at \(f): y \(uy)")
+        }
+        #expect(!isRed(under, first.x + width / 2, uy + font.underlineThickness + 1.5), "the underline is as thick as the font says")
+        // The strikethrough crosses the letters above the baseline: red somewhere along its middle.
+        let sy = first.y - font.strikethroughPosition + font.strikethroughThickness / 2
+        #expect(sy < first.y && stride(from: first.x, to: first.x + width, by: 0.5).contains { isRed(struck, $0, sy) })
+        #expect(!stride(from: first.x, to: first.x + width, by: 0.5).contains { isRed(under, $0, sy) })
+        // Turned off, and dashed: a dashed underline has gaps.
+        #expect(try draw(plain.underline(false)).bytes == none.bytes)
+        let dashed = try draw(plain.underline(pattern: .dash, color: red))
+        let along = stride(from: first.x, to: first.x + width, by: 0.25).map { isRed(dashed, $0, uy) }
+        #expect(along.contains(true) && along.contains(false))
+    }
+}

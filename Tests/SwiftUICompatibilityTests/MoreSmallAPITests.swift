@@ -65,3 +65,4 @@ import Testing
         #expect(seen == [5, 1, 7])
     }
 }
+

@@ -98,6 +98,7 @@ extension GraphicsContext {
                        characters: range.map { run.glyphs[$0].characterIndex }, exact: exact, fontName: run.fontName)
         }
         let font = run.font
+        defer { drawLines(of: run, range: range, shading: source) }
         if exact, case .color(let c) = source.storage,
            drawCachedGlyphs(run, range: range, color: c.resolve(in: environment.colorScheme)) { return }
         if exact, case .foreground = source.storage,
@@ -120,6 +121,29 @@ extension GraphicsContext {
                 cairo_fill(cr)
             } else {
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            }
+        }
+    }
+
+    /// The run's underline and strikethrough over the glyphs of `range`, at its font's positions
+    /// and thicknesses, in the line's colour or the run's.
+    func drawLines(of run: Text.Layout.Run, range: Range<Int>, shading: Shading) {
+        guard run.style.underline != nil || run.style.strikethrough != nil else { return }
+        let first = run.glyphs[range.lowerBound], last = run.glyphs[range.upperBound - 1]
+        let x0 = min(first.position.x, last.position.x), x1 = max(first.position.x + first.advance, last.position.x + last.advance)
+        let baseline = first.position.y
+        for (line, position, thickness) in [(run.style.underline, run.font.underlinePosition, run.font.underlineThickness),
+                                            (run.style.strikethrough, run.font.strikethroughPosition, run.font.strikethroughThickness)] {
+            guard let line else { continue }
+            let color: Shading = line.color.map { .color($0) } ?? shading
+            let top = baseline - position
+            if line.pattern == .solid {
+                fill(Path(CGRect(x: x0, y: top, width: x1 - x0, height: thickness)), with: color)
+            } else {
+                var path = Path()
+                path.move(to: CGPoint(x: x0, y: top + thickness / 2))
+                path.addLine(to: CGPoint(x: x1, y: top + thickness / 2))
+                stroke(path, with: color, style: StrokeStyle(lineWidth: thickness, dash: line.pattern.dashes.map { $0 * thickness }))
             }
         }
     }

@@ -20,7 +20,47 @@ public struct Text: @unchecked Sendable, Equatable {
         var width: Font.Width?
         /// `Text.monospacedDigit()`.
         var monospacedDigit = false
+        /// `underline(_:pattern:color:)` and `strikethrough(_:pattern:color:)`.
+        var underline: LineStyle?
+        var strikethrough: LineStyle?
         var attributes: [ObjectIdentifier: AnyHashable] = [:]
+    }
+
+    /// How an underline or a strikethrough is drawn, as SwiftUI's `Text.LineStyle`.
+    public struct LineStyle: Hashable, Sendable {
+        /// The line's dashes, as SwiftUI's `Text.LineStyle.Pattern`. Scanline's dashes, in line
+        /// thicknesses t (Apple publishes none): dot t on, t off; dash 3t, t; dash-dot 3t, t, t, t;
+        /// dash-dot-dot 3t, t, t, t, t, t.
+        public enum Pattern: Hashable, Sendable {
+            case solid, dot, dash, dashDot, dashDotDot
+            /// On and off lengths, in line thicknesses (empty: solid).
+            var dashes: [CGFloat] {
+                switch self {
+                case .solid: return []
+                case .dot: return [1, 1]
+                case .dash: return [3, 1]
+                case .dashDot: return [3, 1, 1, 1]
+                case .dashDotDot: return [3, 1, 1, 1, 1, 1]
+                }
+            }
+        }
+        /// The dashes.
+        public var pattern: Pattern
+        /// The colour; nil draws in the text's own.
+        public var color: Color?
+        /// A line of `pattern` in `color` (nil: the text's).
+        public init(pattern: Pattern = .solid, color: Color? = nil) { self.pattern = pattern; self.color = color }
+        /// A solid line in the text's colour.
+        public static let single = LineStyle()
+    }
+
+    /// Underlined (or not, with `false`), at the font's underline position and thickness.
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        map { $0.underline = isActive ? LineStyle(pattern: pattern, color: color) : nil }
+    }
+    /// Struck through (or not), at the font's strikethrough position and thickness.
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        map { $0.strikethrough = isActive ? LineStyle(pattern: pattern, color: color) : nil }
     }
     var segments: [Segment]
 

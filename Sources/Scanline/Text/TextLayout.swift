@@ -17,6 +17,10 @@ final class FontHandle: @unchecked Sendable, Hashable {
     let isColor: Bool
     /// Em size in points.
     let pointSize: CGFloat
+    /// Where the underline and the strikethrough go, as the font says: the distance of the line's
+    /// top above the baseline (points; an underline's is negative), and its thickness.
+    let underlinePosition: CGFloat, underlineThickness: CGFloat
+    let strikethroughPosition: CGFloat, strikethroughThickness: CGFloat
 
     init(_ font: UnsafeMutablePointer<PangoFont>) {
         g_object_ref(font)
@@ -36,6 +40,12 @@ final class FontHandle: @unchecked Sendable, Hashable {
         style = info.style
         isColor = info.isColor
         pointSize = CGFloat(m.yy)
+        let metrics = pango_font_get_metrics(font, nil)
+        underlinePosition = PangoUnits.points(pango_font_metrics_get_underline_position(metrics))
+        underlineThickness = max(PangoUnits.points(pango_font_metrics_get_underline_thickness(metrics)), 0.5)
+        strikethroughPosition = PangoUnits.points(pango_font_metrics_get_strikethrough_position(metrics))
+        strikethroughThickness = max(PangoUnits.points(pango_font_metrics_get_strikethrough_thickness(metrics)), 0.5)
+        pango_font_metrics_unref(metrics)
     }
     deinit {
         cairo_scaled_font_destroy(scaledFont)
@@ -132,6 +142,8 @@ extension Text {
         struct Style: Equatable {
             var foreground: Color?
             var attributes: [ObjectIdentifier: AnyHashable]
+            var underline: Text.LineStyle? = nil
+            var strikethrough: Text.LineStyle? = nil
         }
 
         /// Glyphs with one font, one direction and one style, in visual order.

@@ -309,7 +309,8 @@ struct TextLayoutBuilder {
         let descent = PangoUnits.points(logical.y + logical.height)
         let direction: LayoutDirection = pItem.pointee.analysis.level % 2 == 1 ? .rightToLeft : .leftToRight
         return Text.Layout.Run(glyphs: glyphs, font: handle,
-                               style: .init(foreground: segment.foreground, attributes: segment.attributes),
+                               style: .init(foreground: segment.foreground, attributes: segment.attributes,
+                                            underline: segment.underline, strikethrough: segment.strikethrough),
                                layoutDirection: direction, ascent: ascent, descent: descent)
     }
 
