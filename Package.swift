@@ -43,10 +43,13 @@ let package = Package(
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks",
                 resources: [.process("Shaders")]),
         .target(name: "ScanlineTesting", dependencies: ["Scanline"], path: "Sources/ScanlineTesting"),
-        .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks", "CScanline"], path: "Sources/ScanlineCLI"),
+        .target(name: "ScanlineCLI", dependencies: ["Scanline", "ScanlineBlocks", "CScanline", "SwiftSourceText"], path: "Sources/ScanlineCLI"),
+        // Reading Swift source without a parser (#Preview bodies, view types, statements): for the
+        // CLI and for the macro plugin.
+        .target(name: "SwiftSourceText", path: "Sources/SwiftSourceText"),
         .executableTarget(name: "scanline", dependencies: ["ScanlineCLI"], path: "Sources/scanline"),
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
-        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI", "ScanlineTesting"],
+        .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI", "ScanlineTesting", "SwiftSourceText"],
                     path: "Tests/ScanlineTests",
                     exclude: ["__Snapshots__", "__Dumps__", "Fixtures"]),
     ],
@@ -72,7 +75,7 @@ package.targets += [
     .target(name: "SwiftUI", dependencies: ["Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore", "ScanlineMacros"], path: "Sources/SwiftUI"),
     // SwiftUI's macros (#Preview, @Previewable, @Entry): a compiler plugin that speaks the
     // compiler's plugin messages itself, without swift-syntax (docs/MACROS.md).
-    .macro(name: "ScanlineMacros", path: "Sources/ScanlineMacros"),
+    .macro(name: "ScanlineMacros", dependencies: ["SwiftSourceText"], path: "Sources/ScanlineMacros"),
     .target(name: "simd", path: "Sources/simd"),
     .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"], path: "Sources/CoreGraphics"),
     // Swift Testing's cross-import overlay for CoreGraphics, which the Linux toolchain names but

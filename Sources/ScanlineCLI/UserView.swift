@@ -1,4 +1,5 @@
 import Scanline
+import SwiftSourceText
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,11 +2,37 @@ import Foundation
 import Testing
 @testable import Scanline
 @testable import ScanlineCLI
+import SwiftSourceText
 
 // Issue #18, point 4: `scanline render FILE.swift`. First how the files are read (fast), then the
 // whole thing, built for real in a cache folder (UserViewBuildTests, minutes: run after the rest).
 
 @Suite struct SwiftSourceTests {
+    /// The statements of a body, as the macro plugin splits a `#Preview` body to find its
+    /// `@Previewable` declarations (issue #43 point 1).
+    @Test func statementsSplitAtLineEndsOutsideBracketsStringsAndComments() throws {
+        let body = #"""
+            // a comment } with a brace
+            @Previewable @State var items = [
+                1, 2,
+                3]
+            let s = "a } b"; let t = """
+                two
+                lines
+                """
+            Text(s)
+                .padding()
+            Color.red +
+                0 == 1 ? x : y
+            /* block
+               comment */
+            """#
+        let statements = try SwiftSource(body).statements()
+        #expect(statements == ["@Previewable @State var items = [\n    1, 2,\n    3]", #"let s = "a } b""#,
+                               "let t = \"\"\"\n    two\n    lines\n    \"\"\"", "Text(s)\n    .padding()", "Color.red +\n    0 == 1 ? x : y"],
+                "\(statements)")
+    }
+
     static let fixtures = TestPaths.testsFolder.appendingPathComponent("Fixtures/UserView")
 
     @Test func previewsAreFoundWithTheirNamesAndWholeBodies() throws {

@@ -1,37 +1,43 @@
-/// Reads the parts of a Swift file that `scanline render FILE.swift` needs without a Swift parser
-/// (swift-syntax cannot be fetched here): where `#Preview` macros are, with their bodies, and
-/// which types declare `View` conformance. It scans the text once, skipping comments (nested
+import Foundation
+
+/// Reads the parts of Swift source that `scanline render FILE.swift` and the macro plugin need
+/// without a Swift parser (swift-syntax cannot be fetched here): where `#Preview` macros are, with
+/// their bodies, which types declare `View` conformance, matching brackets and top-level
+/// statements. It scans the text once, skipping comments (nested
 /// `/* */` too), string literals (with escapes, `\( … )` interpolations that nest, multi-line
 /// `"""` and raw `#"…"#` strings) and character-level noise, so that a brace or a `#Preview` inside
 /// a string or a comment is never taken for code.
-struct SwiftSource {
+package struct SwiftSource {
     /// One `#Preview { … }` (or `#Preview("name", traits: …) { … }`).
-    struct Preview: Equatable {
+    package struct Preview: Equatable {
         /// The first argument when it is a string literal (`#Preview("Dark")`), else nil.
-        var name: String?
+        package var name: String?
         /// The text of the `traits:` argument (`.fixedLayout(width: 200, height: 100)`, or several
         /// separated by commas), else nil.
-        var traits: String? = nil
-        /// The text between the trailing closure's braces.
-        var body: String
+        package var traits: String? = nil
+        /// The text between the body closure's braces (the trailing closure, or `body: { … }`).
+        package var body: String
         /// The whole macro use, `#Preview` to the closing brace (UTF-8 offsets).
-        var range: Range<Int>
+        package var range: Range<Int>
         /// The 1-based line the macro starts on.
-        var line: Int
+        package var line: Int
         /// The 1-based line of the body's opening brace, where `body` starts.
-        var bodyLine: Int? = nil
+        package var bodyLine: Int? = nil
+        package init(name: String?, traits: String? = nil, body: String, range: Range<Int>, line: Int, bodyLine: Int? = nil) {
+            self.name = name; self.traits = traits; self.body = body; self.range = range; self.line = line; self.bodyLine = bodyLine
+        }
     }
-    enum ScanError: Error, CustomStringConvertible, Equatable {
+    package enum ScanError: Error, CustomStringConvertible, Equatable {
         case unbalanced(line: Int, what: String)
-        var description: String {
+        package var description: String {
             switch self {
             case .unbalanced(let line, let what): return "line \(line): \(what)"
             }
         }
     }
 
-    let text: [UInt8]
-    init(_ string: String) { text = Array(string.utf8) }
+    package let text: [UInt8]
+    package init(_ string: String) { text = Array(string.utf8) }
 
     /// Bytes that are code (not comment or string), by offset.
     private func codeMask() throws -> [Bool] {
@@ -152,7 +158,7 @@ struct SwiftSource {
     }
 
     /// Every `#Preview` in the file, in order.
-    func previews() throws -> [Preview] {
+    package func previews() throws -> [Preview] {
         let code = try codeMask()
         let word = Array("#Preview".utf8)
         var out: [Preview] = []
@@ -189,6 +195,13 @@ struct SwiftSource {
                     }
                     t += 1
                 }
+                // `#Preview(body: { … })`: the closure after the label.
+                if let open = labelled("body", in: (k + 1)..<end, code), text[open] == UInt8(ascii: "{") {
+                    let close = try matching(open, code)
+                    out.append(Preview(name: name, traits: traits, body: string((open + 1)..<(close - 1)), range: i..<end, line: lineOf(i), bodyLine: lineOf(open)))
+                    i = end
+                    continue
+                }
                 k = end
                 skipSpace()
             }
@@ -202,9 +215,72 @@ struct SwiftSource {
         return out
     }
 
+    /// Where the value after `label:` starts in `range` (code only, the label a whole word), or nil.
+    private func labelled(_ label: String, in range: Range<Int>, _ code: [Bool]) -> Int? {
+        let word = Array(label.utf8)
+        var t = range.lowerBound
+        while t + word.count < range.upperBound {
+            if code[t], Array(text[t..<(t + word.count)]) == word, !SwiftSource.isIdentifier(text[t - 1]) {
+                var c = t + word.count
+                while c < range.upperBound, text[c] == UInt8(ascii: " ") { c += 1 }
+                if c < range.upperBound, text[c] == UInt8(ascii: ":") {
+                    c += 1
+                    while c < range.upperBound, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(text[c]) { c += 1 }
+                    return c < range.upperBound ? c : nil
+                }
+            }
+            t += 1
+        }
+        return nil
+    }
+
+    /// The offset just past the bracket matching the one at `open`.
+    package func closing(_ open: Int) throws -> Int { try matching(open, try codeMask()) }
+
+    /// The statements of the text (or of `range`) at its own level: split at line ends and
+    /// semicolons outside brackets, strings and comments. A line that ends with an operator or a
+    /// comma, or whose next line starts with `.`, `+`, `*`, `?`, `:` or `=` (not `==`), continues
+    /// its statement. Comments are dropped from the ends of a statement.
+    package func statements(_ range: Range<Int>? = nil) throws -> [String] {
+        let code = try codeMask()
+        let range = range ?? 0..<text.count
+        var out: [String] = []
+        var start = range.lowerBound, i = range.lowerBound
+        func isSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") }
+        func cut(_ end: Int) {
+            // Comments alone make no statement.
+            guard (start..<end).contains(where: { code[$0] && !isSpace(text[$0]) && text[$0] != UInt8(ascii: "\n") }) else { return }
+            out.append(String(decoding: text[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        while i < range.upperBound {
+            let c = text[i]
+            if code[i], c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                i = min(try matching(i, code), range.upperBound)
+                continue
+            }
+            if code[i], c == UInt8(ascii: ";") { cut(i); start = i + 1; i += 1; continue }
+            if c == UInt8(ascii: "\n") && code[i] {
+                var next = i + 1
+                while next < range.upperBound, isSpace(text[next]) || text[next] == UInt8(ascii: "\n") { next += 1 }
+                let continues = next < range.upperBound && code[next]
+                    && [UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "=")].contains(text[next])
+                    && !(text[next] == UInt8(ascii: "=") && next + 1 < range.upperBound && text[next + 1] == UInt8(ascii: "="))
+                var back = i - 1
+                // Back over spaces and comments (a string's closing quote ends the line's code).
+                while back > start, isSpace(text[back]) || (!code[back] && text[back] != UInt8(ascii: "\"") && text[back] != UInt8(ascii: "#")) { back -= 1 }
+                let open = back >= start && code[back]
+                    && [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: "&"), UInt8(ascii: "|")].contains(text[back])
+                if !continues && !open { cut(i); start = i + 1 }
+            }
+            i += 1
+        }
+        cut(range.upperBound)
+        return out
+    }
+
     /// The names of the types the file declares as `View`s (`struct Glow: View`, `: SwiftUI.View`,
     /// `: View, Animatable`, or `extension Glow: View`).
-    func viewTypes() throws -> [String] {
+    package func viewTypes() throws -> [String] {
         let code = try codeMask()
         var masked = text
         for i in masked.indices where !code[i] { masked[i] = UInt8(ascii: " ") }
@@ -224,7 +300,7 @@ struct SwiftSource {
 
     /// The file with every `#Preview` blanked out (spaces, line breaks kept), so it compiles
     /// without the macro and the compiler's line numbers are the file's own.
-    func withoutPreviews() throws -> String {
+    package func withoutPreviews() throws -> String {
         var bytes = text
         for p in try previews() {
             for i in p.range where bytes[i] != UInt8(ascii: "\n") { bytes[i] = UInt8(ascii: " ") }
