@@ -66,3 +66,34 @@ import Testing
     }
 }
 
+
+/// `.minimumScaleFactor`: text too wide for its line limit shrinks, down to the factor, before it
+/// is cut.
+@MainActor @Suite struct MinimumScaleFactorTests {
+    func frame(_ view: some View) async throws -> CGRect {
+        let dump = await (try SceneRenderer(view, size: CGSize(width: 200, height: 100), scale: 1)).layoutDump()
+        let line = try #require(dump.split(separator: "\n").first { $0.contains("Text(\"") })
+        let v = line[line.index(after: line.lastIndex(of: "(")!)..<line.lastIndex(of: ")")!].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    @Test func textShrinksToFitThenIsCut() async throws {
+        let words = "A headline far too long for its frame"
+        let full = try Text(words).font(.system(size: 20)).layout()
+        let natural = full.bounds.width, lineHeight = full.bounds.height
+        #expect(natural > 150, "\(natural)")
+        // 100 pt wide, one line, may shrink to a tenth: it fits at about 100 / natural of its size.
+        let shrunk = try await frame(Text(words).font(.system(size: 20)).lineLimit(1).minimumScaleFactor(0.1).frame(width: 100))
+        #expect(shrunk.width <= 100 && shrunk.width > 100 * 0.95, "\(shrunk)")
+        #expect(abs(shrunk.height - lineHeight * 100 / natural) < lineHeight * 0.05, "a line of the smaller font: \(shrunk.height) against \(lineHeight * 100 / natural)")
+        // Not allowed so far down: at 0.9 of its size, and cut.
+        let floor = try await frame(Text(words).font(.system(size: 20)).lineLimit(1).minimumScaleFactor(0.9).frame(width: 100))
+        #expect(abs(floor.height - lineHeight * 0.9) < lineHeight * 0.03 && floor.width <= 100, "\(floor)")
+        // Without it, the full size, cut.
+        let cut = try await frame(Text(words).font(.system(size: 20)).lineLimit(1).frame(width: 100))
+        #expect(abs(cut.height - lineHeight) < 0.01, "\(cut)")
+        // Text that fits keeps its size.
+        let short = try await frame(Text("Hi").font(.system(size: 20)).lineLimit(1).minimumScaleFactor(0.3).frame(width: 100))
+        #expect(abs(short.height - lineHeight) < 0.01)
+    }
+}

@@ -17,6 +17,10 @@ public struct EnvironmentValues: Sendable {
     var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
+    /// How far text may shrink to fit its line limit (`.minimumScaleFactor(_:)`), 0...1; 1 never.
+    public var minimumScaleFactor: CGFloat = 1
+    /// The factor text is drawn at while it shrinks to fit (set by the text itself), 0...1.
+    var textScale: CGFloat = 1
     /// The weight of text whose font and text set none (`.fontWeight(_:)`).
     public var fontWeight: Font.Weight? = nil
     /// Digits of one width in text inside (`.monospacedDigit()`).

@@ -135,7 +135,9 @@ public struct Text: @unchecked Sendable, Equatable {
         if s.monospaced { font = font.monospaced() }
         if font.width == nil, let w = s.width ?? environment.fontWidth { font = font.width(w) }
         if s.monospacedDigit || environment.monospacedDigit { font = font.monospacedDigit() }
-        return font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
+        var r = font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
+        r.pointSize *= environment.textScale
+        return r
     }
 }
 

@@ -41,6 +41,7 @@ extension Text {
         // A layout depends on nothing else, so frames that show the same text reuse it.
         let key = LayoutCache.Key(segments: segments, width: width, lineLimit: lineLimit, alignment: alignment, font: environment.font,
                                   fontDesign: environment.fontDesign, fontWidth: environment.fontWidth, fontWeight: environment.fontWeight,
+                                  textScale: environment.textScale,
                                   monospacedDigit: environment.monospacedDigit,
                                   dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
         if let cached = LayoutCache.lookup(key) { return cached }
@@ -117,7 +118,7 @@ extension Text {
 enum LayoutCache {
     struct Key: Hashable {
         let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?, fontDesign: Font.Design?
-        let fontWidth: Font.Width?, fontWeight: Font.Weight?, monospacedDigit: Bool
+        let fontWidth: Font.Width?, fontWeight: Font.Weight?, textScale: CGFloat, monospacedDigit: Bool
         let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
     }
     static let capacity = 8192

@@ -125,10 +125,10 @@ struct ContentChange {
 /// content transition.
 final class ContentRecord {
     struct Signature: Equatable {
-        let segments: [Text.Segment], font: Font?, fontDesign: Font.Design?, fontWidth: Font.Width?, fontWeight: Font.Weight?
+        let segments: [Text.Segment], font: Font?, fontDesign: Font.Design?, fontWidth: Font.Width?, fontWeight: Font.Weight?, textScale: CGFloat
         let monospacedDigit: Bool, dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
         init(_ text: Text, _ e: EnvironmentValues) {
-            segments = text.segments; font = e.font; fontDesign = e.fontDesign; fontWidth = e.fontWidth; fontWeight = e.fontWeight
+            segments = text.segments; font = e.font; fontDesign = e.fontDesign; fontWidth = e.fontWidth; fontWeight = e.fontWeight; textScale = e.textScale
             monospacedDigit = e.monospacedDigit; dynamicTypeSize = e.dynamicTypeSize; layoutDirection = e.layoutDirection
         }
     }

@@ -204,6 +204,11 @@ extension View {
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environmentChange { $0.dynamicTypeSize = size } }
     /// How lines of multiline text inside line up: leading, centre or trailing.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { environmentChange { $0.multilineTextAlignment = alignment } }
+    /// How far text inside may shrink (0...1 of its size) to fit its width and line limit before
+    /// it is cut; 1 (the default) never shrinks.
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        environmentChange { $0.minimumScaleFactor = factor.isFinite ? min(1, max(0, factor)) : 1 }
+    }
     /// The most lines text inside may use (nil: no limit), counted over the whole text, across
     /// line breaks; the last line shown ends with "…". Values below 1 act as 1.
     public func lineLimit(_ limit: Int?) -> some View {

@@ -27,9 +27,35 @@ final class TextNode: Node {
     func layout(width: CGFloat?) -> Text.Layout? {
         let key = width ?? -1
         if let l = cache[key] { return l }
-        let l = try? text.layout(width: width, lineLimit: environment.lineLimit, alignment: environment.multilineTextAlignment, environment: environment)
+        var l = try? text.layout(width: width, lineLimit: environment.lineLimit, alignment: environment.multilineTextAlignment, environment: environment)
+        if let cut = l, cut.isTruncated || width.map({ cut.bounds.width > $0 + 0.001 }) == true, environment.minimumScaleFactor < 1 {
+            l = shrunk(width: width) ?? l
+        }
         cache[key] = l
         return l
+    }
+    /// The largest scale, down to `minimumScaleFactor`, at which the text fits its width and line
+    /// limit uncut, found to 1/128 by bisection (SwiftUI does not say how finely it steps); at
+    /// the smallest scale it is laid out (and cut) anyway. Nil when the text has no layout.
+    func shrunk(width: CGFloat?) -> Text.Layout? {
+        func fits(_ scale: CGFloat) -> Text.Layout? {
+            var e = environment
+            e.textScale = scale
+            guard let l = try? text.layout(width: width, lineLimit: e.lineLimit, alignment: e.multilineTextAlignment, environment: e) else { return nil }
+            return l.isTruncated || width.map({ l.bounds.width > $0 + 0.001 }) == true ? nil : l
+        }
+        let floor = max(0.01, min(1, environment.minimumScaleFactor))
+        if let l = fits(floor) {
+            var low = floor, high: CGFloat = 1, best = l
+            while high - low > 1.0 / 128 {
+                let mid = (low + high) / 2
+                if let l = fits(mid) { low = mid; best = l } else { high = mid }
+            }
+            return best
+        }
+        var e = environment
+        e.textScale = floor
+        return try? text.layout(width: width, lineLimit: e.lineLimit, alignment: e.multilineTextAlignment, environment: e)
     }
     /// The height of `n` lines of the text's font (for a lower line limit).
     func height(ofLines n: Int, _ l: Text.Layout?) -> CGFloat {
