@@ -97,3 +97,29 @@ import Testing
         #expect(abs(short.height - lineHeight) < 0.01)
     }
 }
+
+/// `.coordinateSpace(name:)` and `.coordinateSpace(.named(_:))`: frames read inside are relative
+/// to the named view.
+@MainActor @Suite struct NamedCoordinateSpaceTests {
+    enum Space: Hashable { case card }
+
+    @Test func framesInANamedSpaceAreRelativeToIt() async throws {
+        func reader(_ space: String) -> some View {
+            VStack(spacing: 0) {
+                Color.red.frame(height: 30)
+                GeometryReader { p in
+                    Text("named \(Int(p.frame(in: .named(space)).minY)) global \(Int(p.frame(in: .global).minY)) local \(Int(p.frame(in: .local).minY))")
+                }.frame(height: 20)
+            }
+            .frame(width: 100, height: 50)
+        }
+        // The 50 pt box is centred in the 100 pt canvas (top at 25); the reader is 30 pt into it.
+        let dump = await (try SceneRenderer(reader("box").coordinateSpace(name: "box"), size: CGSize(width: 100, height: 100))).layoutDump()
+        #expect(dump.contains("Text(\"named 30 global 55 loc"), "\(dump)")
+        let modern = await (try SceneRenderer(reader("\(Space.card)").coordinateSpace(.named(Space.card)), size: CGSize(width: 100, height: 100))).layoutDump()
+        #expect(modern.contains("Text(\"named 30 global 55 loc"), "\(modern)")
+        // A name nothing declares reads as the render's space.
+        let unknown = await (try SceneRenderer(reader("nowhere"), size: CGSize(width: 100, height: 100))).layoutDump()
+        #expect(unknown.contains("Text(\"named 55 global 55 loc"), "\(unknown)")
+    }
+}

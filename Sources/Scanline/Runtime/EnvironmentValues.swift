@@ -13,6 +13,8 @@ public struct EnvironmentValues: Sendable {
     public var fontDesign: Font.Design? = nil
     /// The letter width of text whose font sets none (`.fontWidth(_:)`).
     public var fontWidth: Font.Width? = nil
+    /// The named coordinate spaces around a view (`.coordinateSpace(name:)`).
+    var coordinateSpaces: [String: NamedSpace] = [:]
     /// The container `containerRelativeFrame` measures against (the nearest scroll view, or the canvas).
     var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.

@@ -3,16 +3,62 @@ public struct GeometryProxy: Sendable {
     /// The view's size in points.
     public let size: CGSize
     let globalFrame: CGRect
+    /// The named coordinate spaces around the view (`.coordinateSpace(name:)`), by name.
+    var spaces: [String: NamedSpace] = [:]
     /// A render has no safe area.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
-    /// The view's frame in `space` (points): `.local` is its own bounds; any other space is the render's.
+    /// The view's frame in `space` (points): `.local` is its own bounds, `.global` the render's,
+    /// `.named(n)` relative to the view that `.coordinateSpace(name: n)` names around it (the
+    /// render's when none does).
     public func frame(in space: CoordinateSpace) -> CGRect {
-        switch space { case .local: return CGRect(origin: .zero, size: size); default: return globalFrame }
+        switch space {
+        case .local: return CGRect(origin: .zero, size: size)
+        case .global: return globalFrame
+        case .named(let name):
+            guard let origin = spaces[name]?.frame.origin else { return globalFrame }
+            return globalFrame.offsetBy(dx: -origin.x, dy: -origin.y)
+        }
     }
 }
 
-/// A coordinate space for `GeometryProxy.frame(in:)`; a render has one global space.
+/// A coordinate space for `GeometryProxy.frame(in:)`: the view's own, the render's, or one a view
+/// around it names.
 public enum CoordinateSpace: Hashable, Sendable { case global, local, named(String) }
+
+/// A named coordinate space, as SwiftUI's `NamedCoordinateSpace` (`.named(_:)`).
+public struct NamedCoordinateSpace: Hashable, Sendable {
+    let name: String
+    /// The space named `name` (any hashable value, by its description).
+    public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: "\(name)") }
+}
+
+/// Where a named coordinate space's view was placed in the last layout (points, in the render).
+final class NamedSpace: @unchecked Sendable {
+    var frame = CGRect.zero
+}
+
+/// `.coordinateSpace(name:)`: records where the view is placed, for the frames read inside it.
+final class NamedSpaceNode: WrapperNode {
+    let space: NamedSpace
+    init(_ child: Node, _ space: NamedSpace) { self.space = space; super.init(child) }
+    override var kind: String { "CoordinateSpace" }
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        space.frame = rect.sanitized
+        super.place(in: rect, proposal: proposal)
+    }
+}
+
+extension View {
+    /// Names this view's bounds as a coordinate space: `GeometryProxy.frame(in: .named(name))` in
+    /// views inside it is relative to its top-leading corner.
+    public func coordinateSpace(name: some Hashable) -> some View { coordinateSpace(.named(name)) }
+    /// Names this view's bounds as a coordinate space (iOS 17's form).
+    public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View {
+        let space = NamedSpace()
+        return environmentChange { $0.coordinateSpaces[name.name] = space }
+            .wrap { inner, _ in NamedSpaceNode(inner, space) }
+    }
+}
 
 /// One step of a `visualEffect` chain.
 public enum VisualEffectItem: Sendable {
@@ -239,7 +285,7 @@ final class VisualEffectNode: WrapperNode {
     }
     override var kind: String { "VisualEffect" }
     override func draw(_ ctx: GraphicsContext) {
-        let items = make(GeometryProxy(size: frame.size, globalFrame: frame))
+        let items = make(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
         var c = ctx
         var shaders: [(Shader, Shader.UsageType, CGSize)] = []
         for item in items {
@@ -289,7 +335,7 @@ final class GeometryNode: Node {
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
-        let node = make(GeometryProxy(size: frame.size, globalFrame: frame))
+        let node = make(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
         let p = ProposedViewSize(frame.size)
         let s = node.sizeThatFits(p)
         put(node, CGRect(origin: frame.origin, size: s), p)
