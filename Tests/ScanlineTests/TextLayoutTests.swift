@@ -225,4 +225,19 @@ struct Pulse: TextAttribute {}
         let along = stride(from: first.x, to: first.x + width, by: 0.25).map { isRed(dashed, $0, uy) }
         #expect(along.contains(true) && along.contains(false))
     }
+
+    @MainActor @Test func theViewFormsReachTheTextInside() async throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        func render(_ v: some View) async throws -> [UInt8] {
+            try await SceneRenderer(v, size: CGSize(width: 120, height: 60), scale: 1).still(at: 0).bytes
+        }
+        let viaView = try await render(VStack { Text("Hello").font(.system(size: 30)) }.underline(color: red).strikethrough(pattern: .dot))
+        let viaText = try await render(VStack { Text("Hello").font(.system(size: 30)).underline(color: red).strikethrough(pattern: .dot) })
+        let plain = try await render(VStack { Text("Hello").font(.system(size: 30)) })
+        #expect(viaView == viaText && viaView != plain)
+        // The text's own line wins over the view's.
+        let own = try await render(VStack { Text("Hello").font(.system(size: 30)).underline(color: .blue) }.underline(color: red))
+        let ownAlone = try await render(VStack { Text("Hello").font(.system(size: 30)).underline(color: .blue) })
+        #expect(own == ownAlone)
+    }
 }

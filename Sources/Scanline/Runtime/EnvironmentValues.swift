@@ -23,6 +23,9 @@ public struct EnvironmentValues: Sendable {
     public var minimumScaleFactor: CGFloat = 1
     /// The factor text is drawn at while it shrinks to fit (set by the text itself), 0...1.
     var textScale: CGFloat = 1
+    /// The underline and strikethrough of text inside that sets none (`View.underline`, `View.strikethrough`).
+    public var underline: Text.LineStyle? = nil
+    public var strikethrough: Text.LineStyle? = nil
     /// The weight of text whose font and text set none (`.fontWeight(_:)`).
     public var fontWeight: Font.Weight? = nil
     /// Digits of one width in text inside (`.monospacedDigit()`).

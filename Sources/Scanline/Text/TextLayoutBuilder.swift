@@ -41,7 +41,7 @@ extension Text {
         // A layout depends on nothing else, so frames that show the same text reuse it.
         let key = LayoutCache.Key(segments: segments, width: width, lineLimit: lineLimit, alignment: alignment, font: environment.font,
                                   fontDesign: environment.fontDesign, fontWidth: environment.fontWidth, fontWeight: environment.fontWeight,
-                                  textScale: environment.textScale,
+                                  textScale: environment.textScale, underline: environment.underline, strikethrough: environment.strikethrough,
                                   monospacedDigit: environment.monospacedDigit,
                                   dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
         if let cached = LayoutCache.lookup(key) { return cached }
@@ -118,7 +118,8 @@ extension Text {
 enum LayoutCache {
     struct Key: Hashable {
         let segments: [Text.Segment], width: CGFloat?, lineLimit: Int?, alignment: TextAlignment, font: Font?, fontDesign: Font.Design?
-        let fontWidth: Font.Width?, fontWeight: Font.Weight?, textScale: CGFloat, monospacedDigit: Bool
+        let fontWidth: Font.Width?, fontWeight: Font.Weight?, textScale: CGFloat
+        let underline: Text.LineStyle?, strikethrough: Text.LineStyle?, monospacedDigit: Bool
         let dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
     }
     static let capacity = 8192
@@ -311,7 +312,8 @@ struct TextLayoutBuilder {
         let direction: LayoutDirection = pItem.pointee.analysis.level % 2 == 1 ? .rightToLeft : .leftToRight
         return Text.Layout.Run(glyphs: glyphs, font: handle,
                                style: .init(foreground: segment.foreground, attributes: segment.attributes,
-                                            underline: segment.underline, strikethrough: segment.strikethrough),
+                                            underline: segment.underline ?? environment.underline,
+                                            strikethrough: segment.strikethrough ?? environment.strikethrough),
                                layoutDirection: direction, ascent: ascent, descent: descent)
     }
 

@@ -126,9 +126,11 @@ struct ContentChange {
 final class ContentRecord {
     struct Signature: Equatable {
         let segments: [Text.Segment], font: Font?, fontDesign: Font.Design?, fontWidth: Font.Width?, fontWeight: Font.Weight?, textScale: CGFloat
+        let underline: Text.LineStyle?, strikethrough: Text.LineStyle?
         let monospacedDigit: Bool, dynamicTypeSize: DynamicTypeSize, layoutDirection: LayoutDirection
         init(_ text: Text, _ e: EnvironmentValues) {
             segments = text.segments; font = e.font; fontDesign = e.fontDesign; fontWidth = e.fontWidth; fontWeight = e.fontWeight; textScale = e.textScale
+            underline = e.underline; strikethrough = e.strikethrough
             monospacedDigit = e.monospacedDigit; dynamicTypeSize = e.dynamicTypeSize; layoutDirection = e.layoutDirection
         }
     }

@@ -171,6 +171,14 @@ extension View {
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
     /// The letter width of text inside whose font sets none.
     public func fontWidth(_ width: Font.Width?) -> some View { environmentChange { $0.fontWidth = width } }
+    /// Underlines the text inside that sets no underline of its own (iOS 16's `View.underline`).
+    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        environmentChange { $0.underline = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
+    }
+    /// Strikes through the text inside that sets no strikethrough of its own.
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        environmentChange { $0.strikethrough = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
+    }
     /// The weight of text inside whose font and text set none (nil: the font's own).
     public func fontWeight(_ weight: Font.Weight?) -> some View { environmentChange { $0.fontWeight = weight } }
     /// The view laid out as it is but not drawn, and hidden from accessibility, as SwiftUI's `hidden()`.
