@@ -51,4 +51,33 @@ import Testing
         let half = try await image(red.containerRelativeFrame(.vertical) { length, _ in length / 2 })
         #expect(half[20, 9].a == 0 && half[20, 10] == (255, 0, 0, 255) && half[20, 29] == (255, 0, 0, 255) && half[20, 30].a == 0)
     }
+
+    /// Ten 50 pt rows, row i grey at i × 20, in a 40 pt-tall scroll view positioned by a binding.
+    struct Positioned: View {
+        @State var target: Int? = 4
+        let animateTo: Int?
+        var body: some View {
+            ScrollView {
+                VStack(spacing: 0) {
+                    ForEach(0..<10) { i in Color(white: Double(i) * 20 / 255).frame(height: 50).id(i) }
+                }
+            }
+            .scrollPosition(id: $target, anchor: .top)
+            .task {
+                guard let animateTo else { return }
+                try? await Task.sleep(for: .seconds(0.5))
+                withAnimation(.linear(duration: 1)) { target = animateTo }
+            }
+        }
+    }
+
+    @Test func scrollPositionPutsTheViewWithThatIdAtTheAnchor() async throws {
+        let r = try SceneRenderer(Positioned(animateTo: 8), size: CGSize(width: 40, height: 40), scale: 1, fps: 10)
+        #expect(try await r.still(at: 0)[20, 1].r == 80, "row 4 at the top")
+        // Halfway through the animation from row 4 (200 pt) to row 8 (400 pt): 300 pt, row 6.
+        #expect(try await r.still(at: 1.0)[20, 1].r == 120)
+        #expect(try await r.still(at: 2.0)[20, 1].r == 160, "row 8 at the top")
+        let unset = try SceneRenderer(Positioned(target: nil, animateTo: nil), size: CGSize(width: 40, height: 40), scale: 1, fps: 10)
+        #expect(try await unset.still(at: 0)[20, 1].r == 0, "no position: the top of the content")
+    }
 }

@@ -13,6 +13,8 @@ public struct EnvironmentValues: Sendable {
     public var fontDesign: Font.Design? = nil
     /// The letter width of text whose font sets none (`.fontWidth(_:)`).
     public var fontWidth: Font.Width? = nil
+    /// The view the next scroll view scrolls to (`.scrollPosition(id:anchor:)`), with its anchor.
+    var scrollPosition: ScrollPositionTarget? = nil
     /// The named coordinate spaces around a view (`.coordinateSpace(name:)`).
     var coordinateSpaces: [String: NamedSpace] = [:]
     /// The container `containerRelativeFrame` measures against (the nearest scroll view, or the canvas).

@@ -14,6 +14,9 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         inner.stackAxis = nil
         // `.contentMargins(…, for: .scrollContent or .automatic)` insets the content inside the
         // scrolled area; the margins are not passed on to scroll views further in.
+        // `.scrollPosition(id:)` on this scroll view: scroll to the view with that id.
+        let position = b.environment.scrollPosition
+        inner.environment.scrollPosition = nil
         let margins = b.environment.scrollContentMargins
         inner.environment.scrollContentMargins = EdgeInsets()
         // The scroll view is the container its content's `containerRelativeFrame`s measure.
@@ -21,9 +24,22 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         inner.environment.containerSize = container
         let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
             : inner.child(content.padding(margins), key: "scroll")
-        return ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
-                          container: container)
+        let node = ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
+                              container: container)
+        if let position {
+            let change = b.graph.activeChange
+            node.position = ViewGraph.ScrollRequest(id: position.id, anchor: position.anchor,
+                                                    transaction: b.transactionOverride ?? change?.transaction, time: change?.time ?? b.graph.time)
+        }
+        return node
     }
+}
+
+/// The view `.scrollPosition(id:)` scrolls to. The id is a value (views' ids are), read on the
+/// main actor where views are built.
+struct ScrollPositionTarget: @unchecked Sendable {
+    let id: AnyHashable
+    let anchor: UnitPoint?
 }
 
 /// Where `.contentMargins` applies, as SwiftUI's `ContentMarginPlacement`.
@@ -98,6 +114,15 @@ extension View {
     /// How the scroll view settles after a drag; a render has no drags, so nothing changes.
     public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { self }
 
+    /// Scrolls the scroll view to the view whose id is `id`'s value, its `anchor` point (nil:
+    /// the top leading corner) at the same point of the scroll view; animated when the value
+    /// changes inside `withAnimation`. Nil leaves the scroll where it is. A render has no
+    /// scrolling by hand, so the binding is only read.
+    public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
+        let value = id.wrappedValue
+        return environmentChange { env in env.scrollPosition = value.map { ScrollPositionTarget(id: AnyHashable($0), anchor: anchor) } }
+    }
+
     /// Sizes the view on `axes` to its container (the nearest scroll view's visible size, else the
     /// canvas), aligned in that frame by `alignment`.
     public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
@@ -125,6 +150,8 @@ final class ScrollNode: Node {
     let key: String
     /// The visible size, for `containerRelativeFrame` inside.
     let container: ContainerSize
+    /// Where `.scrollPosition(id:)` puts the content, ahead of a `ScrollViewReader`'s request.
+    var position: ViewGraph.ScrollRequest?
     /// The content offset shown, in points along the axis.
     private(set) var offset: CGFloat = 0
     init(content: Node, vertical: Bool, graph: ViewGraph, key: String, container: ContainerSize = ContainerSize()) {
@@ -153,7 +180,7 @@ final class ScrollNode: Node {
         let extent = vertical ? size.height : size.width
         if let graph {
             var target: CGFloat? = nil
-            if let request = graph.scrollRequest, let node = content.descendant(withID: request.id) {
+            if let request = position ?? graph.scrollRequest, let node = content.descendant(withID: request.id) {
                 let anchor = request.anchor ?? UnitPoint(x: 0, y: 0)
                 let f = node.frame
                 let along = vertical ? (f.minY - rect.minY) + f.height * anchor.y - viewport * anchor.y
