@@ -136,9 +136,12 @@ enum LayoutCache {
             return l
         }
     }
+    static func glyphCount(_ layout: Text.Layout) -> Int { layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
     static func store(_ key: Key, _ layout: Text.Layout) {
-        let count = layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+        let count = glyphCount(layout)
         lock.withLock {
+            // Two threads may lay out the same text at once: the second replaces the first.
+            if let old = layouts.removeValue(forKey: key) { glyphs -= glyphCount(old) }
             if layouts.count >= capacity || glyphs + count > glyphCapacity {
                 layouts.removeAll(keepingCapacity: true)
                 glyphs = 0
