@@ -88,7 +88,11 @@ enum EntryMacro {
         case "accessor":
             return "get {\n    self[\(key).self]\n}\nset {\n    self[\(key).self] = newValue\n}"
         case "peer":
-            guard let type else { throw MacroError(message: "@Entry needs the property's type: @Entry var \(name): Type = value") }
+            guard let type else {
+                // `@Entry var flag = false`: the key's type is inferred from the value.
+                guard let value else { throw MacroError(message: "@Entry needs a type or a default value: @Entry var \(name): Type = value") }
+                return "private struct \(key): SwiftUI.EnvironmentKey, SwiftUI.TransactionKey {\n    static let defaultValue = \(value)\n}"
+            }
             let initial: String
             if let value { initial = value } else if type.hasSuffix("?") { initial = "nil" } else {
                 throw MacroError(message: "@Entry needs a default value: @Entry var \(name): \(type) = value")

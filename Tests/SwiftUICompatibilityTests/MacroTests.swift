@@ -8,6 +8,9 @@ import SwiftUI
 extension EnvironmentValues {
     @Entry var badgeColor: Color = .orange
     @Entry var badgeCount: Int? = nil
+    // As public packages write it, with the type left to the value.
+    @Entry var badgeWidth = CGFloat.zero
+    @Entry var showsBadge = true
 }
 
 extension Transaction {
@@ -36,9 +39,9 @@ struct Swatch: View {
         .frame(width: 10, height: 10)
 }
 
-@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_22") func firstPreview() -> AnyView
-@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_26") func bluePreview() -> AnyView
-@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_33") func counterPreview() -> AnyView
+@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_25") func firstPreview() -> AnyView
+@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_29") func bluePreview() -> AnyView
+@MainActor @_silgen_name("scanline_preview_SwiftUICompatibilityTests_MacroTests_36") func counterPreview() -> AnyView
 
 @MainActor @Suite struct MacroTests {
     func pixel(_ view: AnyView) throws -> (UInt8, UInt8, UInt8) {
@@ -60,6 +63,10 @@ struct Swatch: View {
         environment.badgeCount = 4
         environment.badgeColor = .pink
         #expect(environment.badgeCount == 4 && environment.badgeColor == .pink)
+        #expect(environment.badgeWidth == 0 && environment.showsBadge)
+        environment.badgeWidth = 12
+        environment.showsBadge = false
+        #expect(environment.badgeWidth == 12 && !environment.showsBadge)
         var transaction = Transaction()
         #expect(!transaction.isQuick)
         transaction.isQuick = true
