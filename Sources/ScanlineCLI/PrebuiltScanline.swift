@@ -166,7 +166,8 @@ struct PrebuiltScanline: Sendable, Equatable {
     /// kit, with the same language mode and optimisation as the source build (`-swift-version 5`,
     /// `-O`), and the kit's folder as the binary's run path.
     func compilerArguments(sources: [String], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
-        var args = ["-module-name", "UserView", "-parse-as-library", "-swift-version", "5", "-O",
+        // DEBUG is defined as Xcode does for previews: public code keeps its `#Preview`s in `#if DEBUG`.
+        var args = ["-module-name", UserView.moduleName, "-parse-as-library", "-swift-version", "5", "-O", "-D", "DEBUG",
                     "-I", modules.path, "-module-cache-path", moduleCache.path]
         for map in moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in cFlags { args += ["-Xcc", flag] }

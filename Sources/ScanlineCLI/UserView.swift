@@ -5,9 +5,11 @@ import Glibc
 #endif
 
 /// `scanline render FILE.swift [MORE.swift …] [SHADERS.metal …]`: renders a user's own view from
-/// source. The files are copied (with `#Preview` macros blanked out, lines kept) into a folder of
-/// the cache and compiled, with a generated entry point, into a program that renders with the
-/// render options. Two ways (docs/PREBUILT.md):
+/// source. The files are copied unchanged into a folder of the cache and compiled, with `DEBUG`
+/// defined (as Xcode builds previews) and a generated entry point, into a program that renders
+/// with the render options. A `#Preview` is called through its macro's expansion: a function
+/// whose symbol is `scanline_preview_UserView_<file>_<line>` (docs/MACROS.md), so its body is
+/// compiled where it was written and may use the file's private declarations. Two ways (docs/PREBUILT.md):
 /// - **prebuilt** (the default): `swiftc` compiles only the user's files against the prebuilt
 ///   Scanline next to the binary (`PrebuiltScanline`), in about a second;
 /// - **from source** (`--from-source`, or when no prebuilt Scanline is found): a small package
@@ -26,9 +28,12 @@ enum UserView {
         /// Where `body` is in the user's files (a `#Preview`'s: its file and the line its body
         /// starts on), so the compiler's errors in it name that place.
         var location: (file: String, line: Int)? = nil
+        /// A `#Preview`'s file and the line of its `#`: where its macro's function comes from.
+        var preview: (file: String, line: Int)? = nil
         static func == (a: Choice, b: Choice) -> Bool {
             a.body == b.body && a.describes == b.describes && a.canvas == b.canvas && a.ignoredTraits == b.ignoredTraits
                 && a.location?.file == b.location?.file && a.location?.line == b.location?.line
+                && a.preview?.file == b.preview?.file && a.preview?.line == b.preview?.line
         }
     }
 
@@ -36,7 +41,7 @@ enum UserView {
     static func choice(_ preview: SwiftSource.Preview, file: String? = nil, describes: String) -> Choice {
         let (canvas, ignored) = canvas(traits: preview.traits)
         return Choice(body: preview.body, describes: describes, canvas: canvas, ignoredTraits: ignored,
-                      location: file.map { ($0, preview.bodyLine ?? preview.line) })
+                      location: file.map { ($0, preview.bodyLine ?? preview.line) }, preview: file.map { ($0, preview.line) })
     }
 
     /// The canvas a `#Preview`'s `traits:` ask for, and the traits that say nothing of size
@@ -171,7 +176,7 @@ enum UserView {
                 .product(name: "SwiftUI", package: "\(scanline.lastPathComponent)"),
                 .product(name: "ScanlineBlocks", package: "\(scanline.lastPathComponent)"),
                 .product(name: "ScanlineCLI", package: "\(scanline.lastPathComponent)"),
-            ], path: "Sources/UserView", swiftSettings: [.swiftLanguageMode(.v5)])]
+            ], path: "Sources/UserView", swiftSettings: [.swiftLanguageMode(.v5), .define("DEBUG")])]
         )
 
         """
@@ -179,37 +184,54 @@ enum UserView {
         return try writeSources(at: package.appendingPathComponent("Sources/UserView"), files: files, choice: choice)
     }
 
-    /// The user's files as copies (previews blanked, lines kept) and the entry point, in
-    /// `sources`; files of earlier runs that are not among them are removed. Returns the copies'
-    /// paths → the user's paths.
+    /// The module the user's files are compiled into, both ways: the `#Preview` symbols name it.
+    static let moduleName = "UserView"
+
+    /// The copy of the `index`th user file: `<index>-<name>`, so that two files of one name in
+    /// different folders stay apart.
+    static func copyName(_ index: Int, _ path: String) -> String { "\(index)-" + URL(fileURLWithPath: path).lastPathComponent }
+
+    /// The user's files as copies (unchanged) and the entry point, in `sources`; files of earlier
+    /// runs that are not among them are removed. Returns the copies' paths → the user's paths.
     static func writeSources(at sources: URL, files: [(path: String, source: SwiftSource)], choice: Choice) throws -> [String: String] {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         var map: [String: String] = [:]    // copy's path → user's path
         var keep: Set<String> = ["ScanlineEntry.swift"]
+        var symbol: String? = nil
         for (i, f) in files.enumerated() {
-            let name = "\(i)-" + URL(fileURLWithPath: f.path).lastPathComponent
+            let name = copyName(i, f.path)
             keep.insert(name)
             let copy = sources.appendingPathComponent(name)
-            try update(copy, try f.source.withoutPreviews())
+            try update(copy, String(decoding: f.source.text, as: UTF8.self))
             map[copy.path] = f.path
+            if let p = choice.preview, p.file == f.path { symbol = SwiftSource.previewSymbol(module: moduleName, file: name, line: p.line) }
         }
         for old in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [] where !keep.contains(old) {
             try? FileManager.default.removeItem(at: sources.appendingPathComponent(old))
         }
-        // A preview's body keeps its place: the compiler's errors in it name the user's file and line.
-        var bodyText = choice.body
-        if let (file, line) = choice.location {
-            let quoted = file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            bodyText = "#sourceLocation(file: \"\(quoted)\", line: \(line))\n" + choice.body + "\n#sourceLocation()"
+        let view: String
+        if let symbol {
+            // The `#Preview`'s own function, compiled from the user's file by the macro.
+            view = """
+            @_silgen_name("\(symbol)") @MainActor func scanlinePreview() -> AnyView
+
+            @MainActor func scanlineUserView() -> some View { scanlinePreview() }
+            """
+        } else {
+            // A view by name keeps its place: the compiler's errors in it name the user's file and line.
+            var bodyText = choice.body
+            if let (file, line) = choice.location {
+                let quoted = file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                bodyText = "#sourceLocation(file: \"\(quoted)\", line: \(line))\n" + choice.body + "\n#sourceLocation()"
+            }
+            view = "@MainActor @ViewBuilder func scanlineUserView() -> some View {\n\(bodyText)\n}"
         }
         let entry = """
         // Generated by `scanline render`: renders \(choice.describes). Do not edit.
         import SwiftUI
         import ScanlineCLI
 
-        @MainActor @ViewBuilder func scanlineUserView() -> some View {
-        \(bodyText)
-        }
+        \(view)
 
         @main struct ScanlineEntry {
             static func main() async {

@@ -66,14 +66,10 @@ enum PreviewMacro {
             """ + close
     }
 
-    /// `scanline_preview_<module>_<file>_<line>`: the module from the file ID ("Module/File.swift"),
-    /// the file's name without `.swift`, letters, digits and `_` kept (docs/MACROS.md).
+    /// `scanline_preview_<module>_<file>_<line>`: the module from the file ID ("Module/File.swift").
     static func symbolName(fileID: String, fileName: String, line: Int) -> String {
-        let module = fileID.split(separator: "/").first.map(String.init) ?? "main"
-        var file = String((fileName.split(separator: "/").last ?? "file"))
-        if file.hasSuffix(".swift") { file.removeLast(6) }
-        func clean(_ s: String) -> String { String(s.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" }) }
-        return "scanline_preview_\(clean(module))_\(clean(file))_\(line)"
+        SwiftSource.previewSymbol(module: fileID.split(separator: "/").first.map(String.init) ?? "main",
+                                  file: String(fileName.split(separator: "/").last ?? "file"), line: line)
     }
 }
 

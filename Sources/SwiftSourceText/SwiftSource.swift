@@ -298,13 +298,17 @@ package struct SwiftSource {
         return names
     }
 
-    /// The file with every `#Preview` blanked out (spaces, line breaks kept), so it compiles
-    /// without the macro and the compiler's line numbers are the file's own.
-    package func withoutPreviews() throws -> String {
-        var bytes = text
-        for p in try previews() {
-            for i in p.range where bytes[i] != UInt8(ascii: "\n") { bytes[i] = UInt8(ascii: " ") }
+    /// The symbol of the function a `#Preview` expands to (`ScanlineMacros`' `PreviewMacro`),
+    /// by which `scanline render` calls it: `scanline_preview_<module>_<file>_<line>`, `file` the
+    /// file's name without `.swift`, every character but ASCII letters and digits made `_`, and
+    /// `line` the 1-based line of the `#` (docs/MACROS.md).
+    package static func previewSymbol(module: String, file: String, line: Int) -> String {
+        var name = file
+        if name.hasSuffix(".swift") { name.removeLast(6) }
+        func clean(_ s: String) -> String {
+            String(s.unicodeScalars.map { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) ? Character($0) : "_" })
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return "scanline_preview_\(clean(module))_\(clean(name))_\(line)"
     }
+
 }

@@ -62,14 +62,6 @@ import SwiftSourceText
         #expect(previews.first?.body == " Text(\"\\(\"}\")\") ")
     }
 
-    @Test func blankingKeepsEveryLineWhereItWas() throws {
-        let text = "import SwiftUI\n#Preview {\n  Text(\"a\")\n}\nstruct A: View { var body: some View { Text(\"b\") } }\n"
-        let blanked = try SwiftSource(text).withoutPreviews()
-        #expect(blanked.split(separator: "\n", omittingEmptySubsequences: false).count == text.split(separator: "\n", omittingEmptySubsequences: false).count)
-        #expect(!blanked.contains("#Preview") && blanked.contains("struct A: View"))
-        #expect(blanked.utf8.count == text.utf8.count)
-    }
-
     @Test func viewTypesAreTheDeclaredConformances() throws {
         let text = """
         struct A: View { var body: some View { Text("struct Fake: View {") } }
@@ -154,6 +146,12 @@ import SwiftSourceText
         #expect(t.code == 0, "\(t.stderr)")
         let q = try PixelBuffer(contentsOf: teal)[4, 4]
         #expect((q.r, q.g, q.b) == (48, 176, 199), "the preview's teal: \(q)")
+        // A preview in `#if DEBUG` that uses a type private to its file: compiled where it was written.
+        let indigo = folder.appendingPathComponent("indigo.png")
+        let i = try Self.render([file, "--preview", "private", "--size", "8x8", "--scale", "1", "-o", indigo.path], cache: Self.cache)
+        #expect(i.code == 0, "\(i.stderr)")
+        let c = try PixelBuffer(contentsOf: indigo)[4, 4]
+        #expect((c.r, c.g, c.b) == (88, 86, 214), "system indigo: \(c)")
     }
 
     @Test(.timeLimit(.minutes(30))) func rendersUsersFilesAsTheyAre() throws {
