@@ -162,22 +162,28 @@ struct PrebuiltScanline: Sendable, Equatable {
         return text.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
     }
 
-    /// The `swiftc` arguments that compile `sources` into the executable `output` against this
-    /// kit, with the same language mode and optimisation as the source build (`-swift-version 5`,
-    /// `-O`), and the kit's folder as the binary's run path.
-    func compilerArguments(sources: [String], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
-        // DEBUG is defined as Xcode does for previews: public code keeps its `#Preview`s in `#if DEBUG`.
-        var args = ["-module-name", UserView.moduleName, "-parse-as-library", "-swift-version", "5", "-O", "-D", "DEBUG",
-                    "-I", modules.path, "-module-cache-path", moduleCache.path]
+    /// The `swiftc` arguments every compile against this kit shares: the modules and C modules to
+    /// import, the module cache, `DEBUG` defined (as Xcode does for previews: public code keeps
+    /// its `#Preview`s in `#if DEBUG`), `-O` as the source build, and the macro plugin.
+    func sharedArguments(moduleCache: URL, cFlags: [String]) -> [String] {
+        var args = ["-parse-as-library", "-O", "-D", "DEBUG", "-I", modules.path, "-module-cache-path", moduleCache.path]
         for map in moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in cFlags { args += ["-Xcc", flag] }
         // SwiftUI's macros (#Preview, @Entry …) expand through Scanline's plugin, built beside the kit.
         let macros = folder.appendingPathComponent(Self.macroPlugin)
         if FileManager.default.isExecutableFile(atPath: macros.path) { args += ["-load-plugin-executable", macros.path + "#ScanlineMacros"] }
+        return args
+    }
+
+    /// The `swiftc` arguments that compile `sources` (and link `objects`, a package's targets)
+    /// into the executable `output` against this kit, in Swift 5 mode as the source build, with
+    /// the kit's folder as the binary's run path.
+    func compilerArguments(sources: [String], objects: [String] = [], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
+        var args = ["-module-name", UserView.moduleName, "-swift-version", "5"] + sharedArguments(moduleCache: moduleCache, cFlags: cFlags)
         // The kit is the first library the binary needs, ahead of Foundation and the C library, so
         // that its definitions of the C library's clocks and CoreFoundation's run-loop timers
         // (Sources/CScanline/clock.c) are the ones the process uses (docs/TIME.md).
-        args += [library.path] + sources
+        args += [library.path] + sources + objects
         args += ["-L", folder.path, "-Xlinker", "-rpath", "-Xlinker", folder.path, "-o", output.path]
         return args
     }

@@ -41,7 +41,7 @@ enum PreviewCommand {
         let size = try args.string("--size").map(RenderCommand.parseSize)
         let scale = try args.double("--scale", in: 1...3), fps = try args.double("--fps", in: 1...60)
         let duration = try args.double("--duration", in: 0.001...600)
-        let isFiles = args.positionals.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".metal") }
+        let isFiles = args.positionals.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".metal") || UserPackage.isFolder($0) }
         if !isFiles {
             for o in ["--view", "--preview", "--resources", "--cache"] where args.string(o) != nil { throw UsageError("\(o) applies to your own .swift files, not to a scene") }
             if args.has("--from-source") { throw UsageError("--from-source applies to your own .swift files, not to a scene") }

@@ -42,8 +42,8 @@ enum RenderCommand {
     static var command: Command {
         Command(
             name: "render",
-            summary: "Render a scene, or your own SwiftUI view from its .swift files (and .metal shaders), to a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
-            usage: "render <scene | FILE.swift [MORE.swift …] [SHADERS.metal …]> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
+            summary: "Render a scene, or your own SwiftUI view from its .swift files (and .metal shaders) or from a package's #Previews, to a PNG still, a PNG sequence, GIF, WebP, APNG, MP4, WebM, MOV or MKV.",
+            usage: "render <scene | FILE.swift [MORE.swift …] [SHADERS.metal …] | PACKAGE-FOLDER> -o <file.png|.gif|.webp|.apng|.mp4|.webm|pattern-%04d.png> [options]",
             options: [
                 OptionSpec(["--output", "-o"], value: "FILE", help: "The format follows the extension: png (a still at --time), gif, webp, apng, mp4, webm, mov, mkv; a %04d pattern or a folder for PNGs; - writes a still PNG to stdout."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of an animation, 0<d≤3600 (default: the scene's loop)."),
@@ -69,7 +69,8 @@ enum RenderCommand {
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
                 CommonOptions.json,
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
-                OptionSpec(["--preview"], value: "NAME", help: "Your files: render the body of #Preview(\"NAME\")."),
+                OptionSpec(["--preview"], value: "NAME", help: "Your files or package: render #Preview(\"NAME\"). A package's library targets are built as SwiftPM builds them (resources and Bundle.module included)."),
+                OptionSpec(["--list-previews"], help: "Your files or package: print each #Preview's name, place and canvas, and render nothing."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: where they are built (default: $SCANLINE_CACHE, else ~/.cache/scanline)."),
                 OptionSpec(["--from-source"], help: "Your files: build Scanline from its sources in the cache (minutes, once) instead of compiling only your files against the prebuilt Scanline beside this binary (about a second)."),
@@ -164,7 +165,7 @@ enum RenderCommand {
     }
 
     @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
-        if let first = args.positionals.first, first.lowercased().hasSuffix(".swift") || first.lowercased().hasSuffix(".metal") {
+        if let first = args.positionals.first, first.lowercased().hasSuffix(".swift") || first.lowercased().hasSuffix(".metal") || UserPackage.isFolder(first) {
             let code = try await UserView.render(args, &output)
             if code != 0 { throw ExitCode(code) }
             return
@@ -175,7 +176,7 @@ enum RenderCommand {
         guard let scene = SceneRegistry.named(args.positionals[0]) else {
             throw UsageError("unknown scene '\(args.positionals[0])'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", ")) (see 'scanline list')")
         }
-        for option in ["--view", "--preview", "--cache", "--from-source"] where args.string(option) != nil || args.has(option) {
+        for option in ["--view", "--preview", "--cache", "--from-source", "--list-previews"] where args.string(option) != nil || args.has(option) {
             throw UsageError("\(option) goes with your own .swift files, not a scene")
         }
         try await render(scene, args, &output)

@@ -146,7 +146,9 @@ enum AnimatableMacro {
             return "extension \(name): SwiftUI.Animatable {}"
         case "member":
             let properties = try animatedProperties(decl)
-            guard !properties.isEmpty else { return "nonisolated var animatableData: SwiftUI.EmptyAnimatableData {\n    get { SwiftUI.EmptyAnimatableData() }\n    set {}\n}" }
+            // A public type's animatableData is public, as the protocol's requirement must be.
+            let access = accessLevel(decl)
+            guard !properties.isEmpty else { return access + "nonisolated var animatableData: SwiftUI.EmptyAnimatableData {\n    get { SwiftUI.EmptyAnimatableData() }\n    set {}\n}" }
             func type(_ ps: ArraySlice<(String, String)>) -> String {
                 ps.count == 1 ? "\(ps.first!.1).AnimatableData" : "SwiftUI.AnimatablePair<\(ps.first!.1).AnimatableData, \(type(ps.dropFirst()))>"
             }
@@ -158,11 +160,20 @@ enum AnimatableMacro {
                     : ["\(ps.first!.0).animatableData = \(path).first"] + set(ps.dropFirst(), path + ".second")
             }
             let all = ArraySlice(properties)
-            return "nonisolated var animatableData: \(type(all)) {\n    get { \(get(all)) }\n    set {\n"
+            return access + "nonisolated var animatableData: \(type(all)) {\n    get { \(get(all)) }\n    set {\n"
                 + set(all, "newValue").map { "        " + $0 }.joined(separator: "\n") + "\n    }\n}"
         default:
             return ""
         }
+    }
+
+    /// `public ` (for `public` and `open` types), `package ` or nothing: the access the type's
+    /// declaration writes before `struct`.
+    static func accessLevel(_ decl: String) -> String {
+        guard let r = decl.range(of: #"\b(struct|class|enum|actor)\s"#, options: .regularExpression) else { return "" }
+        let words = decl[..<r.lowerBound].split(whereSeparator: { !$0.isLetter })
+        if words.contains("public") || words.contains("open") { return "public " }
+        return words.contains("package") ? "package " : ""
     }
 
     /// The name after `struct` (or `class`, `enum`).

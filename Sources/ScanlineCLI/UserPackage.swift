@@ -1,0 +1,354 @@
+import Scanline
+import SwiftSourceText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A user's SwiftPM package, for `scanline render PACKAGE` and `scanline preview PACKAGE`
+/// (issue #43 point 6): its library targets are built as SwiftPM builds them, against the
+/// prebuilt Scanline, and its `#Preview`s are listed and rendered by name, as Xcode's canvas does.
+///
+/// What is read from the manifest (`swift package dump-package`):
+/// - the **regular targets** (libraries), each compiled into a module of its own in dependency
+///   order; executable, test, macro and plugin targets are not built (an executable's `main`
+///   would clash with the render's own);
+/// - each target's folder (`path:`, else `Sources/NAME`, `Source/NAME`, `src/NAME` or
+///   `srcs/NAME`), `sources:`, `exclude:` and `resources:`;
+/// - dependencies on the package's own targets, and on Scanline's products (`SwiftUI`,
+///   `Scanline`, `simd` …), which the prebuilt Scanline provides; any other package is an error
+///   that says so;
+/// - the language mode (`swiftLanguageModes`, else 6 for tools version 6 and later, else 5) and
+///   the Swift settings `define`, `enableUpcomingFeature`, `enableExperimentalFeature`,
+///   `swiftLanguageMode`, `unsafeFlags` and `linkedLibrary`, unless their condition names
+///   platforms without Linux or the release configuration.
+///
+/// **Resources and `Bundle.module`**, as SwiftPM makes them on Linux: a target with resources gets
+/// a folder `<Package>_<Target>.resources` beside the program and a `Bundle.module` that opens
+/// it. `.process` resources are placed at the folder's top level (a folder's files one by one),
+/// `.copy` ones as they are. `.metal` files in a target are resources without being declared, as
+/// SwiftPM treats them on Apple's platforms, so `ShaderLibrary.bundle(.module)` finds them.
+struct UserPackage: Sendable {
+    /// A library target.
+    struct Target: Sendable {
+        /// The name in the manifest, and the module's (letters, digits and `_`).
+        var name: String
+        var module: String
+        var folder: URL
+        /// The Swift files compiled into the module, full paths, sorted.
+        var swiftFiles: [String]
+        /// The `.metal` files in the folder that no declared resource holds.
+        var metalFiles: [String]
+        /// The declared resources: a file or folder, and whether it is copied as it is (`.copy`).
+        var resources: [(path: String, copy: Bool)]
+        /// The package's own targets it depends on (names).
+        var dependencies: [String]
+        /// `swiftc` flags from its settings, and the language mode.
+        var flags: [String]
+        var languageMode: String
+        /// Flags for the link (`linkedLibrary`).
+        var linkerFlags: [String]
+        var hasResources: Bool { !resources.isEmpty || !metalFiles.isEmpty }
+    }
+
+    var root: URL
+    var name: String
+    /// The library targets, each after the targets it depends on.
+    var targets: [Target]
+    /// What the render should know (targets not built, settings not used).
+    var notes: [String] = []
+
+    var swiftFiles: [String] { targets.flatMap(\.swiftFiles) }
+    var metalFiles: [String] { targets.flatMap(\.metalFiles) }
+
+    /// The target whose module holds `file` (a full path).
+    func target(of file: String) -> Target? { targets.first { $0.swiftFiles.contains(file) } }
+
+    /// Scanline's products, which the prebuilt Scanline provides to a package that names them.
+    static let scanlineProducts: Set<String> = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "simd", "CoreGraphics", "Combine", "QuartzCore"]
+
+    /// Whether `path` is a folder: given to `render` or `preview`, a package's (`files` says
+    /// when it has no `Package.swift`).
+    static func isFolder(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// Whether `path` is a package folder (a folder holding `Package.swift`).
+    static func isPackage(_ path: String) -> Bool {
+        isFolder(path) && FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("Package.swift").path)
+    }
+
+    /// The module name SwiftPM gives a target: every character but letters, digits and `_` made
+    /// `_`, and a leading digit prefixed with `_`.
+    static func moduleName(_ target: String) -> String {
+        var name = String(target.unicodeScalars.map { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" ? Character($0) : "_" })
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name
+    }
+
+    /// Reads the package at `folder` with `swift package dump-package`.
+    static func read(_ folder: URL) throws -> UserPackage {
+        let root = folder.standardizedFileURL
+        let manifest = try dumpPackage(root)
+        guard let json = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any] else {
+            throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path, reason: "swift package dump-package printed no manifest")
+        }
+        return try parse(json, root: root)
+    }
+
+    /// `swift package dump-package`'s JSON; its errors (the manifest's own) are thrown, first line first.
+    static func dumpPackage(_ root: URL) throws -> Data {
+        let p = Process()
+        p.executableURL = try UserView.swiftTool()
+        p.arguments = ["package", "dump-package", "--package-path", root.path]
+        // The error text goes to a file, so a full pipe never stops the tool.
+        let errors = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("scanline-dump-package-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil), let errorFile = FileHandle(forWritingAtPath: errors.path) else {
+            throw ScanlineError.cannotWrite(path: errors.path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? errorFile.close(); try? FileManager.default.removeItem(at: errors) }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = errorFile
+        try p.run()
+        Interruption.stopsWithUsWithItsChildren(p)
+        defer { Interruption.forget(p) }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            let lines = ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            let first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit \(p.terminationStatus)"
+            throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path, reason: first)
+        }
+        return data
+    }
+
+    /// The package from `dump-package`'s JSON (see the type's comment for what is read).
+    static func parse(_ json: [String: Any], root: URL) throws -> UserPackage {
+        let name = json["name"] as? String ?? root.lastPathComponent
+        let tools = ((json["toolsVersion"] as? [String: Any])?["_version"] as? String) ?? "5.9.0"
+        let toolsMajor = Int(tools.split(separator: ".").first ?? "5") ?? 5
+        let modes = (json["swiftLanguageVersions"] as? [Any] ?? json["swiftLanguageModes"] as? [Any] ?? []).compactMap(languageMode)
+        let packageMode = modes.sorted().last ?? (toolsMajor >= 6 ? "6" : "5")
+        let rawTargets = json["targets"] as? [[String: Any]] ?? []
+        let names = Set(rawTargets.compactMap { $0["name"] as? String })
+        var notes: [String] = []
+        var targets: [String: Target] = [:]
+        var order: [String] = []
+        for raw in rawTargets {
+            guard let tname = raw["name"] as? String else { continue }
+            let type = raw["type"] as? String ?? "regular"
+            guard type == "regular" else {
+                if type == "executable" { notes.append("the executable target \(tname) is not built (its main would clash with the render's); previews in it are not listed") }
+                continue
+            }
+            targets[tname] = try target(raw, name: tname, root: root, packageMode: packageMode, targetNames: names, notes: &notes)
+            order.append(tname)
+        }
+        // Each target after those it depends on; a dependency that is not a library target is an error.
+        var sorted: [Target] = [], state: [String: Int] = [:]
+        func visit(_ n: String, from: String) throws {
+            guard let t = targets[n] else {
+                throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path,
+                                                   reason: "the target \(from) depends on \(n), which is not a library target; scanline render builds library targets only")
+            }
+            if state[n] == 2 { return }
+            if state[n] == 1 { throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path, reason: "the targets \(from) and \(n) depend on each other") }
+            state[n] = 1
+            for d in t.dependencies { try visit(d, from: n) }
+            state[n] = 2
+            sorted.append(t)
+        }
+        for n in order { try visit(n, from: n) }
+        guard !sorted.isEmpty else {
+            throw UsageError("\(root.path): the package has no library target to render from (scanline render builds library targets)")
+        }
+        return UserPackage(root: root, name: name, targets: sorted, notes: notes)
+    }
+
+    /// "5" or "6" from a language mode as the manifest's JSON writes it (`"5"`, `{"v6": {}}`,
+    /// `{"version": {"_0": "6"}}`).
+    static func languageMode(_ any: Any) -> String? {
+        if let s = any as? String { return s.hasPrefix("v") ? String(s.dropFirst()) : s.split(separator: ".").first.map(String.init) }
+        if let d = any as? [String: Any] {
+            for (k, v) in d {
+                if k.hasPrefix("v"), Int(k.dropFirst()) != nil { return String(k.dropFirst()) }
+                if let m = languageMode(v) { return m }
+            }
+        }
+        if let a = any as? [Any] { return a.lazy.compactMap(languageMode).first }
+        return nil
+    }
+
+    /// One regular target from the manifest's JSON.
+    static func target(_ raw: [String: Any], name: String, root: URL, packageMode: String, targetNames: Set<String>,
+                       notes: inout [String]) throws -> Target {
+        let fm = FileManager.default
+        let manifest = root.appendingPathComponent("Package.swift").path
+        let folder: URL
+        if let path = raw["path"] as? String {
+            folder = root.appendingPathComponent(path).standardizedFileURL
+        } else {
+            guard let found = ["Sources", "Source", "src", "srcs"].map({ root.appendingPathComponent($0).appendingPathComponent(name) })
+                .first(where: { fm.fileExists(atPath: $0.path) }) else {
+                throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) has no folder (looked for Sources/\(name))")
+            }
+            folder = found
+        }
+        // Dependencies: the package's own targets, and Scanline's products.
+        var dependencies: [String] = []
+        for dep in raw["dependencies"] as? [[String: Any]] ?? [] {
+            if let byName = dep["byName"] as? [Any], let n = byName.first as? String {
+                if targetNames.contains(n) { dependencies.append(n) } else if !scanlineProducts.contains(n) {
+                    throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) depends on \(n), which is neither a target of the package nor a product of Scanline")
+                }
+            } else if let t = dep["target"] as? [Any], let n = t.first as? String {
+                dependencies.append(n)
+            } else if let p = dep["product"] as? [Any], let n = p.first as? String {
+                guard scanlineProducts.contains(n) else {
+                    let from = p.count > 1 ? (p[1] as? String).map { " of the package \($0)" } ?? "" : ""
+                    throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) depends on the product \(n)\(from); scanline render builds packages whose only dependency is Scanline")
+                }
+            }
+        }
+        // Files: sources:, exclude: and resources: are paths relative to the target's folder.
+        func paths(_ key: String) -> [String] { (raw[key] as? [String] ?? []).map { folder.appendingPathComponent($0).standardizedFileURL.path } }
+        let excluded = paths("exclude")
+        var resources: [(path: String, copy: Bool)] = []
+        for r in raw["resources"] as? [[String: Any]] ?? [] {
+            guard let path = r["path"] as? String else { continue }
+            let rule = r["rule"] as? [String: Any] ?? [:]
+            if rule["embedInCode"] != nil { notes.append("\(name): the resource \(path) (.embedInCode) is not embedded"); continue }
+            resources.append((folder.appendingPathComponent(path).standardizedFileURL.path, rule["copy"] != nil))
+        }
+        let only = raw["sources"] as? [String] != nil ? paths("sources") : nil
+        func within(_ path: String, _ roots: [String]) -> Bool { roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        var swift: [String] = [], metal: [String] = []
+        if let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) {
+            for case let url as URL in walker {
+                let path = url.standardizedFileURL.path
+                if within(path, excluded) || within(path, resources.map(\.path)) { walker.skipDescendants(); continue }
+                if let only, !within(path, only) { continue }
+                switch url.pathExtension.lowercased() {
+                case "swift": swift.append(path)
+                case "metal": metal.append(path)
+                default: break
+                }
+            }
+        }
+        if swift.isEmpty {
+            throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) has no Swift files in \(folder.path) (C targets are not built)")
+        }
+        // Settings that apply on Linux in a debug build.
+        var flags: [String] = [], linker: [String] = [], mode = packageMode
+        for setting in raw["settings"] as? [[String: Any]] ?? [] {
+            if let condition = setting["condition"] as? [String: Any] {
+                if let platforms = condition["platformNames"] as? [String], !platforms.isEmpty, !platforms.contains("linux") { continue }
+                if let config = condition["config"] as? String, config == "release" { continue }
+            }
+            guard let kind = setting["kind"] as? [String: Any], let (key, value) = kind.first else { continue }
+            let argument = (value as? [String: Any])?["_0"]
+            switch key {
+            case "define": if let d = argument as? String { flags += ["-D", d] }
+            case "enableUpcomingFeature": if let f = argument as? String { flags += ["-enable-upcoming-feature", f] }
+            case "enableExperimentalFeature": if let f = argument as? String { flags += ["-enable-experimental-feature", f] }
+            case "swiftLanguageMode", "swiftLanguageVersion": if let m = argument.flatMap(languageMode) { mode = m }
+            case "unsafeFlags": if setting["tool"] as? String == "swift", let f = argument as? [String] { flags += f }
+            case "linkedLibrary": if let l = argument as? String { linker.append("-l" + l) }
+            case "linkedFramework", "headerSearchPath": break
+            default: notes.append("\(name): the setting \(key) is not used")
+            }
+        }
+        return Target(name: name, module: moduleName(name), folder: folder, swiftFiles: swift.sorted(), metalFiles: metal.sorted(),
+                      resources: resources, dependencies: dependencies, flags: flags, languageMode: mode, linkerFlags: linker)
+    }
+
+    /// The resource bundle's folder name, as SwiftPM names it on Linux.
+    func bundleName(_ t: Target) -> String { "\(name)_\(t.name).resources" }
+
+    /// Builds every target against `kit` in `build` (`Modules/`, one object per target, the
+    /// resource bundles beside the program), each only when its sources, flags or dependencies
+    /// changed since the last build (a stamp beside its object holds their hash). Returns the
+    /// objects and linker flags to link the program with, or the failing compiler's status.
+    func buildTargets(kit: PrebuiltScanline, in build: URL, moduleCache: URL, cFlags: [String],
+                      line: (String) -> Void) throws -> (objects: [String], status: Int32) {
+        let fm = FileManager.default
+        let modules = build.appendingPathComponent("Modules")
+        try fm.createDirectory(at: modules, withIntermediateDirectories: true)
+        var stamps: [String: String] = [:]
+        var objects: [String] = []
+        for t in targets {
+            var sources = t.swiftFiles
+            if t.hasResources {
+                try placeResources(t, in: build.appendingPathComponent(bundleName(t)))
+                let accessor = build.appendingPathComponent("accessors/\(t.module).swift")
+                try fm.createDirectory(at: accessor.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try UserView.update(accessor, Self.bundleAccessor(bundleName(t)))
+                sources.append(accessor.path)
+            }
+            let object = build.appendingPathComponent("\(t.module).o")
+            // -enable-testing: the render's entry reaches the targets' internal views (`--view`).
+            let arguments = ["-module-name", t.module, "-swift-version", t.languageMode] + kit.sharedArguments(moduleCache: moduleCache, cFlags: cFlags)
+                + ["-I", modules.path, "-enable-testing", "-wmo", "-emit-module", "-emit-module-path", modules.appendingPathComponent("\(t.module).swiftmodule").path,
+                   "-c", "-o", object.path] + t.flags + sources
+            var stamp = StableHash()
+            stamp.add(kit.builtWith)
+            stamp.add(String(describing: (try? PrebuiltScanline.modificationDate(kit.library))?.timeIntervalSince1970 ?? 0))
+            stamp.add(arguments.joined(separator: "\u{0}"))
+            for d in t.dependencies { stamp.add(stamps[d] ?? "") }
+            for s in sources { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }
+            stamps[t.name] = stamp.hex
+            objects.append(object.path)
+            let stampFile = build.appendingPathComponent("\(t.module).stamp")
+            if fm.fileExists(atPath: object.path), (try? String(contentsOf: stampFile, encoding: .utf8)) == stamp.hex { continue }
+            try? fm.removeItem(at: stampFile)
+            let status = try UserView.run(try UserView.swiftcTool(), arguments, line: line)
+            guard status == 0 else { return (objects, status) }
+            try AtomicFile.write(Data(stamp.hex.utf8), to: stampFile)
+        }
+        return (objects + targets.flatMap(\.linkerFlags), 0)
+    }
+
+    /// Links the target's resources into its bundle folder (made afresh): `.process` ones at the
+    /// top level, a folder's files one by one; `.copy` ones as they are; its `.metal` files.
+    func placeResources(_ t: Target, in bundle: URL) throws {
+        let fm = FileManager.default
+        try? fm.removeItem(at: bundle)
+        try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
+        func link(_ path: String) throws {
+            let at = bundle.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+            guard !fm.fileExists(atPath: at.path) else { return }
+            try fm.createSymbolicLink(at: at, withDestinationURL: URL(fileURLWithPath: path))
+        }
+        for r in t.resources {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: r.path, isDirectory: &isDir) else {
+                throw ScanlineError.fileNotFound(path: r.path + " (a resource of the target \(t.name))")
+            }
+            if r.copy || !isDir.boolValue { try link(r.path); continue }
+            guard let walker = fm.enumerator(at: URL(fileURLWithPath: r.path), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
+            for case let url as URL in walker {
+                var dir: ObjCBool = false
+                if fm.fileExists(atPath: url.path, isDirectory: &dir), !dir.boolValue { try link(url.path) }
+            }
+        }
+        for m in t.metalFiles { try link(m) }
+    }
+
+    /// The `Bundle.module` of a target with resources: the folder `name` beside the program.
+    static func bundleAccessor(_ name: String) -> String {
+        """
+        // Generated by `scanline render`: the target's resource bundle, as SwiftPM makes it. Do not edit.
+        import Foundation
+
+        extension Foundation.Bundle {
+            static let module: Bundle = {
+                let url = Bundle.main.bundleURL.appendingPathComponent("\(name)")
+                guard let bundle = Bundle(url: url) else { fatalError("could not load the resource bundle \\(url.path)") }
+                return bundle
+            }()
+        }
+
+        """
+    }
+}

@@ -1,0 +1,27 @@
+import SwiftUI
+import GlowKit
+
+/// A swatch in the package's tint.
+struct Swatch: View {
+    var body: some View { Rectangle().glowTint(.green) }
+}
+
+private struct Framed: View {
+    @Environment(\.ringWidth) private var width
+    var body: some View { Rectangle().fill(.blue).padding(width) }
+}
+
+#if DEBUG
+#Preview("Tinted", traits: .fixedLayout(width: 20, height: 20)) {
+    Swatch()
+}
+
+#Preview("Dot") {
+    Dot().frame(width: 20, height: 20)
+}
+
+#Preview("Framed") {
+    @Previewable @State var wide = true
+    Framed().environment(\.ringWidth, wide ? 5 : 1).frame(width: 20, height: 20)
+}
+#endif

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import ScanlineCLI
+@testable import Scanline
+
+/// Issue #43 point 6: `scanline render PACKAGE` builds a package's library targets as SwiftPM
+/// does (resources and `Bundle.module` included) and lists and renders its `#Preview`s by name.
+/// The fixture (Fixtures/EffectPackage) is written as public effect packages are: for Apple's
+/// platforms, no dependency on Scanline, its shader found with `ShaderLibrary.bundle(.module)`.
+extension UserViewBuildTests {
+    static let effectPackage = fixtures.deletingLastPathComponent().appendingPathComponent("EffectPackage")
+
+    /// A copy of the fixture package, to edit.
+    static func packageCopy(_ name: String) throws -> URL {
+        let folder = makeTestFolder(name).appendingPathComponent("GlowKit")
+        try FileManager.default.copyItem(at: effectPackage, to: folder)
+        return folder
+    }
+
+    /// Every pixel of `url`, or the first that is not `rgba`, with where it is.
+    static func everyPixel(_ url: URL, is rgba: (UInt8, UInt8, UInt8, UInt8)) throws -> String? {
+        let image = try PixelBuffer(contentsOf: url)
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y] != rgba { return "(\(x), \(y)) is \(image[x, y]), not \(rgba)" } }
+        return nil
+    }
+
+    @Test(.timeLimit(.minutes(30))) func aPackagesPreviewsAreListedAndRenderedByName() throws {
+        let package = try Self.packageCopy("scanline-user-package")
+        let out = package.deletingLastPathComponent()
+        // Listed as Xcode's canvas lists them: name, target and file, canvas.
+        let list = try Binary.capture(["render", package.path, "--list-previews"])
+        #expect(list.code == 0, "\(list.stderr)")
+        #expect(String(decoding: list.stdout, as: UTF8.self) == """
+            "Tinted"\tGlowKitUI/Previews.swift:15\t20x20 pt
+            "Dot"\tGlowKitUI/Previews.swift:19\tideal size
+            "Framed"\tGlowKitUI/Previews.swift:23\tideal size
+
+            """)
+        // The package's own shader, from its bundle, paints the swatch system green (52, 199, 89):
+        // the target's `define` applies and the iOS-only one does not. 20 × 20 pt from the traits.
+        let tinted = out.appendingPathComponent("tinted.png")
+        let t = try Self.render([package.path, "--preview", "Tinted", "--scale", "1", "-o", tinted.path], cache: Self.cache)
+        #expect(t.code == 0, "\(t.stderr)")
+        #expect(try PixelBuffer(contentsOf: tinted).width == 20)
+        #expect(try Self.everyPixel(tinted, is: (52, 199, 89, 255)) == nil)
+        #expect(t.stderr.contains("the executable target Demo is not built"), "\(t.stderr)")
+        // Image("dot", bundle: .module): the `.copy` resource, blue.
+        let dot = out.appendingPathComponent("dot.png")
+        let d = try Self.render([package.path, "--preview", "Dot", "--scale", "1", "-o", dot.path], cache: Self.cache)
+        #expect(d.code == 0, "\(d.stderr)")
+        #expect(try Self.everyPixel(dot, is: (0, 0, 255, 255)) == nil)
+        // @Previewable state and a public @Entry value from the other target: 5 pt of padding.
+        let framed = out.appendingPathComponent("framed.png")
+        let f = try Self.render([package.path, "--preview", "Framed", "--scale", "1", "-o", framed.path], cache: Self.cache)
+        #expect(f.code == 0, "\(f.stderr)")
+        let image = try PixelBuffer(contentsOf: framed)
+        #expect(image[4, 10].a == 0 && image[5, 10] == (0, 122, 255, 255) && image[14, 10] == (0, 122, 255, 255) && image[15, 10].a == 0,
+                "\(image[4, 10]) \(image[5, 10]) \(image[14, 10]) \(image[15, 10])")
+        // --view names an internal type of a target.
+        let swatch = out.appendingPathComponent("swatch.png")
+        let v = try Self.render([package.path, "--view", "Swatch", "--size", "4x4", "--scale", "1", "-o", swatch.path], cache: Self.cache)
+        #expect(v.code == 0, "\(v.stderr)")
+        #expect(try Self.everyPixel(swatch, is: (52, 199, 89, 255)) == nil)
+
+        // The shader is read from the package, not copied: an edit shows at the next render.
+        let shader = package.appendingPathComponent("Sources/GlowKit/Shaders/Tint.metal")
+        try String(contentsOf: shader, encoding: .utf8).replacingOccurrences(of: "tintColor.rgb * color.a", with: "half3(1, 0, 0) * color.a")
+            .write(to: shader, atomically: true, encoding: .utf8)
+        let red = try Self.render([package.path, "--preview", "Tinted", "--scale", "1", "-o", tinted.path], cache: Self.cache)
+        #expect(red.code == 0, "\(red.stderr)")
+        #expect(try Self.everyPixel(tinted, is: (255, 0, 0, 255)) == nil)
+
+        // A compile error names the package's own file and line.
+        let previews = package.appendingPathComponent("Sources/GlowKitUI/Previews.swift")
+        try String(contentsOf: previews, encoding: .utf8).replacingOccurrences(of: "Rectangle().glowTint(.green)", with: "Rectangle().glowTnt(.green)")
+            .write(to: previews, atomically: true, encoding: .utf8)
+        let broken = try Self.render([package.path, "--preview", "Dot", "-o", dot.path], cache: Self.cache)
+        #expect(broken.code == 1 && broken.stderr.contains(previews.path + ":6:"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("did not compile ("), "\(broken.stderr)")
+    }
+
+    @Test func packagesScanlineCannotBuildAreRefusedWithWhy() throws {
+        let folder = makeTestFolder("scanline-user-package-refused")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func package(_ manifest: String, files: [String: String] = ["Sources/A/A.swift": "import SwiftUI\n"]) throws -> URL {
+            let root = folder.appendingPathComponent("P\(UInt32.random(in: 0...UInt32.max))")
+            for (path, text) in files.merging(["Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n" + manifest], uniquingKeysWith: { a, _ in a }) {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            return root
+        }
+        func refused(_ root: URL) throws -> String {
+            let r = try Binary.run(["render", root.path, "-o", folder.appendingPathComponent("x.png").path])
+            #expect(r.code != 0 && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "one error line: \(r.stderr)")
+            return r.stderr
+        }
+        let other = try package(#"let package = Package(name: "P", dependencies: [.package(url: "https://example.com/c.git", from: "1.0.0")], targets: [.target(name: "A", dependencies: [.product(name: "Collections", package: "c")])])"#)
+        #expect(try refused(other).contains("the target A depends on the product Collections of the package c; scanline render builds packages whose only dependency is Scanline"))
+        let app = try package(#"let package = Package(name: "P", targets: [.executableTarget(name: "A")])"#)
+        #expect(try refused(app).contains("the package has no library target"))
+        let broken = try package("let package = Package(name: \"P\", targets: [.target(name: \"A\")]")
+        #expect(try refused(broken).contains("cannot read \(broken.path)/Package.swift: "))
+        let c = try package(#"let package = Package(name: "P", targets: [.target(name: "A")])"#, files: ["Sources/A/a.c": "int a;\n"])
+        #expect(try refused(c).contains("the target A has no Swift files"))
+        let notPackage = folder.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: notPackage, withIntermediateDirectories: true)
+        #expect(try refused(notPackage).contains("is a folder without a Package.swift"))
+    }
+
+    /// The manifest's settings as `dump-package` writes them: only those that apply on Linux in a
+    /// debug build reach the compiler.
+    @Test func settingsApplyWhereTheirConditionsSay() throws {
+        // The target's folder is the test's own (it has Swift files).
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = here.deletingLastPathComponent()
+        let json: [String: Any] = [
+            "name": "P", "toolsVersion": ["_version": "6.0.0"],
+            "targets": [[
+                "name": "My-Lib", "type": "regular", "path": ".",
+                "settings": [
+                    ["kind": ["define": ["_0": "ALL"]], "tool": "swift"],
+                    ["condition": ["platformNames": ["ios"]], "kind": ["define": ["_0": "IOS"]], "tool": "swift"],
+                    ["condition": ["platformNames": ["linux", "macos"]], "kind": ["define": ["_0": "LINUX"]], "tool": "swift"],
+                    ["condition": ["config": "release"], "kind": ["define": ["_0": "RELEASE"]], "tool": "swift"],
+                    ["kind": ["enableUpcomingFeature": ["_0": "ExistentialAny"]], "tool": "swift"],
+                    ["kind": ["swiftLanguageMode": ["_0": "5"]], "tool": "swift"],
+                    ["kind": ["linkedLibrary": ["_0": "m"]], "tool": "linker"],
+                ] as [[String: Any]],
+            ] as [String: Any]],
+        ]
+        var target = try #require((json["targets"] as? [[String: Any]])?.first)
+        target["path"] = here.lastPathComponent
+        let package = try UserPackage.parse(json.merging(["targets": [target]], uniquingKeysWith: { _, b in b }), root: root)
+        let t = try #require(package.targets.first)
+        #expect(t.module == "My_Lib")
+        #expect(t.flags == ["-D", "ALL", "-D", "LINUX", "-enable-upcoming-feature", "ExistentialAny"])
+        #expect(t.languageMode == "5" && t.linkerFlags == ["-lm"])
+        #expect(t.swiftFiles.contains(URL(fileURLWithPath: #filePath).standardizedFileURL.path))
+        // Without a mode of its own, tools version 6 means Swift 6.
+        target["settings"] = []
+        #expect(try UserPackage.parse(json.merging(["targets": [target]], uniquingKeysWith: { _, b in b }), root: root).targets.first?.languageMode == "6")
+    }
+}
