@@ -79,6 +79,16 @@ extension UserViewBuildTests {
         #expect(broken.stderr.contains("did not compile ("), "\(broken.stderr)")
     }
 
+    /// Loose files that use `Bundle.module` get one made from the folders of the files given.
+    @Test(.timeLimit(.minutes(30))) func looseFilesGetABundleModuleFromTheirFolders() throws {
+        let out = makeTestFolder("scanline-loose-bundle").appendingPathComponent("paper.png")
+        let r = try Self.render([Self.fixtures.appendingPathComponent("Paper.swift").path, Self.fixtures.appendingPathComponent("Ripple.metal").path,
+                                 "--scale", "1", "-o", out.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr)")
+        let image = try PixelBuffer(contentsOf: out)
+        #expect(image.width == 20 && image[5, 5] == (52, 199, 89, 255) && image[15, 5] == (0, 0, 255, 255), "\(image[5, 5]) \(image[15, 5])")
+    }
+
     @Test func packagesScanlineCannotBuildAreRefusedWithWhy() throws {
         let folder = makeTestFolder("scanline-user-package-refused")
         defer { try? FileManager.default.removeItem(at: folder) }
