@@ -12,7 +12,7 @@ enum PreviewCommand {
         Command(
             name: "preview",
             summary: "Preview a scene live in the browser: play, scrub, switch light/dark, Dynamic Type and Reduce Motion, and save GIF, MP4 or PNG.",
-            usage: "preview <scene> | <FILE.swift …> [SHADERS.metal …] [--port N] [--size WxH] [--scale N] [--fps N] [--duration SECONDS] [--view TYPE] [--preview NAME]",
+            usage: "preview <scene> | <FILE.swift …> [SHADERS.metal …] | <PACKAGE-FOLDER> [--port N] [--size WxH] [--scale N] [--fps N] [--duration SECONDS] [--view TYPE] [--preview NAME]",
             options: [
                 OptionSpec(["--port"], value: "N", help: "The port on 127.0.0.1, 1024...65535 (default: a free one)."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points (default: the scene's)."),
@@ -20,7 +20,7 @@ enum PreviewCommand {
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...60. Default 30."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of the loop, 0<d≤600 (default: the scene's; 3 s for your files)."),
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: preview TYPE() (default: the first #Preview's body, else the only View type)."),
-                OptionSpec(["--preview"], value: "NAME", help: "Your files: the #Preview named NAME."),
+                OptionSpec(["--preview"], value: "NAME", help: "Your files or package: the #Preview named NAME (`scanline render PACKAGE --list-previews` lists them)."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: the build cache (default: ~/.cache/scanline, as render)."),
                 OptionSpec(["--from-source"], help: "Your files: build Scanline from its sources in the cache (minutes, once) instead of compiling against the prebuilt one."),

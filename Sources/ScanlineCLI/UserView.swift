@@ -369,7 +369,8 @@ enum UserView {
     struct Files: Sendable {
         var swift: [String] = []
         var metal: [String] = []
-        /// A package folder given instead of files: its library targets' files are `swift` and `metal`.
+        /// A package folder given instead of files: its library targets' files are `swift` and
+        /// `metal` (its resources' too; they reach the program through its bundles).
         var package: UserPackage? = nil
     }
 
@@ -378,7 +379,7 @@ enum UserView {
         if let folder = positionals.first(where: UserPackage.isPackage) {
             guard positionals.count == 1 else { throw UsageError("give a package folder alone, or .swift and .metal files (got \(folder) and \(positionals.count - 1) more)") }
             let package = try UserPackage.read(URL(fileURLWithPath: folder))
-            return Files(swift: package.swiftFiles, metal: package.metalFiles, package: package)
+            return Files(swift: package.swiftFiles, metal: package.allMetalFiles, package: package)
         }
         var files = Files()
         for p in positionals {

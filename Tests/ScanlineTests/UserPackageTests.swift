@@ -79,6 +79,38 @@ extension UserViewBuildTests {
         #expect(broken.stderr.contains("did not compile ("), "\(broken.stderr)")
     }
 
+    /// `scanline preview PACKAGE`: the preview is served, and an edit of the package's shader (a
+    /// declared resource) is watched and shown.
+    @Test(.timeLimit(.minutes(30))) func aPackagesPreviewIsServedAndFollowsItsShader() async throws {
+        let package = try Self.packageCopy("scanline-package-preview")
+        let preview = try Preview(["preview", package.path, "--preview", "Tinted", "--scale", "1", "--cache", Self.cache.path])
+        defer { preview.stop() }
+        _ = try preview.url(timeout: 300)
+        let port = try #require(preview.port)
+        let frame = package.deletingLastPathComponent().appendingPathComponent("frame.png")
+        /// The served frame's first pixel, once it is `rgba` (nil when it never is in 120 s).
+        func served(_ rgba: (UInt8, UInt8, UInt8, UInt8)) async throws -> String? {
+            var last = "nothing served"
+            for _ in 0..<600 {
+                let r = await PreviewServerTests.get("/frame.png?frame=0", port: port)
+                if r.status == 200 {
+                    try r.body.write(to: frame)
+                    if let image = try? PixelBuffer(contentsOf: frame) {
+                        if image[0, 0] == rgba { return try Self.everyPixel(frame, is: rgba) }
+                        last = "\(image[0, 0])"
+                    }
+                }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+            return "never \(rgba), last \(last): \(preview.stderr)"
+        }
+        #expect(try await served((52, 199, 89, 255)) == nil)
+        let shader = package.appendingPathComponent("Sources/GlowKit/Shaders/Tint.metal")
+        try String(contentsOf: shader, encoding: .utf8).replacingOccurrences(of: "tintColor.rgb * color.a", with: "half3(1, 0, 0) * color.a")
+            .write(to: shader, atomically: true, encoding: .utf8)
+        #expect(try await served((255, 0, 0, 255)) == nil)
+    }
+
     /// Loose files that use `Bundle.module` get one made from the folders of the files given.
     @Test(.timeLimit(.minutes(30))) func looseFilesGetABundleModuleFromTheirFolders() throws {
         let out = makeTestFolder("scanline-loose-bundle").appendingPathComponent("paper.png")
