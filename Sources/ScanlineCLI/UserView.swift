@@ -75,8 +75,9 @@ enum UserView {
         return (canvas, ignored)
     }
 
-    /// Picks the view: `--view`, else the first `#Preview` (or the one named `preview`), else the
-    /// only `View` type in the files.
+    /// Picks the view: `--view`, else the first `#Preview` (or the one named `preview`, which may
+    /// also name a `PreviewProvider` type), else the first `PreviewProvider`'s `previews`, else
+    /// the only `View` type in the files.
     static func choose(files: [(path: String, source: SwiftSource)], view: String?, preview: String?) throws -> Choice {
         if let view {
             guard view.range(of: #"^[A-Za-z_][A-Za-z0-9_.]*$"#, options: .regularExpression) != nil else {
@@ -99,14 +100,23 @@ enum UserView {
         for f in files {
             do { all += try f.source.previews().map { (f.path, $0) } } catch let e as SwiftSource.ScanError { throw UsageError("\(f.path): \(e)") }
         }
+        // The previews written before #Preview: a PreviewProvider's `previews`, by its type's name,
+        // each of its views below the one before, as Xcode's canvas listed them.
+        var providers: [String] = []
+        for f in files { providers += try f.source.previewProviders() }
+        func provided(_ type: String) -> Choice {
+            Choice(body: "VStack(spacing: \(UserView.previewSpacing)) { \(type).previews }", describes: "\(type).previews")
+        }
         if let preview {
             guard let p = all.first(where: { $0.preview.name == preview }) else {
-                let names = all.compactMap(\.preview.name)
-                throw UsageError("no #Preview(\"\(preview)\") in the files" + (names.isEmpty ? "" : "; previews: " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
+                if providers.contains(preview) { return provided(preview) }
+                let names = all.compactMap(\.preview.name).map { "\"\($0)\"" } + providers
+                throw UsageError("no #Preview(\"\(preview)\") in the files" + (names.isEmpty ? "" : "; previews: " + names.joined(separator: ", ")))
             }
             return choice(p.preview, file: p.file, describes: "#Preview(\"\(preview)\") at \(p.file):\(p.preview.line)")
         }
         if let p = all.first { return choice(p.preview, file: p.file, describes: "the #Preview at \(p.file):\(p.preview.line)") }
+        if let first = providers.first { return provided(first) }
         var types: [String] = []
         for f in files { types += try f.source.viewTypes() }
         guard types.count == 1 else {
@@ -186,7 +196,8 @@ enum UserView {
 
     /// `--list-previews`: one line per `#Preview` in the files, in order: its name (quoted, or
     /// `(unnamed)`), its place (`Target/File.swift:LINE` in a package, else the file's path) and
-    /// the canvas its traits ask for.
+    /// the canvas its traits ask for; then each `PreviewProvider` type (`--preview TYPE` renders
+    /// its `previews`).
     static func previewList(_ given: Files) throws -> [String] {
         var lines: [String] = []
         for f in given.swift {
@@ -202,10 +213,14 @@ enum UserView {
                 }
                 lines.append("\(p.name.map { "\"\($0)\"" } ?? "(unnamed)")\t\(place):\(p.line)\t\(canvas)")
             }
+            for type in (try? SwiftSource(text).previewProviders()) ?? [] { lines.append("\(type)\t\(place) (PreviewProvider)\tideal size") }
         }
         if lines.isEmpty { throw UsageError("no #Preview in " + (given.package.map { "the package's library targets (\($0.root.path))" } ?? "the files")) }
         return lines
     }
+
+    /// The space between the views of a `PreviewProvider`'s `previews`, stacked down (points).
+    static let previewSpacing = 16
 
     /// The module the user's files are compiled into, both ways: the `#Preview` symbols name it.
     static let moduleName = "UserView"

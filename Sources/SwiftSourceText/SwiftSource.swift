@@ -280,7 +280,14 @@ package struct SwiftSource {
 
     /// The names of the types the file declares as `View`s (`struct Glow: View`, `: SwiftUI.View`,
     /// `: View, Animatable`, or `extension Glow: View`).
-    package func viewTypes() throws -> [String] {
+    package func viewTypes() throws -> [String] { try types(conformingTo: "View") }
+
+    /// The types that declare `PreviewProvider` conformance (the previews before `#Preview`).
+    package func previewProviders() throws -> [String] { try types(conformingTo: "PreviewProvider") }
+
+    /// The types (or extensions) whose declaration lists `proto` (or `SwiftUI.proto`) among its
+    /// conformances, in order, outside comments and strings.
+    func types(conformingTo proto: String) throws -> [String] {
         let code = try codeMask()
         var masked = text
         for i in masked.indices where !code[i] { masked[i] = UInt8(ascii: " ") }
@@ -290,7 +297,7 @@ package struct SwiftSource {
         for m in source.matches(of: pattern) {
             let conformances = m.output.2.split(separator: ",").map { $0.split(separator: " ").first.map(String.init) ?? "" }
             let clean = conformances.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if clean.contains("View") || clean.contains("SwiftUI.View") {
+            if clean.contains(proto) || clean.contains("SwiftUI." + proto) {
                 let n = String(m.output.1)
                 if !names.contains(n) { names.append(n) }
             }

@@ -90,6 +90,11 @@ import SwiftSourceText
         #expect(try UserView.choose(files: [("Ripple.swift", SwiftSource(ripple))], view: nil, preview: nil).body == "Rippled()")
         let two = SwiftSource("struct A: View { var body: some View { EmptyView() } }\nstruct B: View { var body: some View { EmptyView() } }")
         #expect(throws: UsageError.self) { try UserView.choose(files: [("Two.swift", two)], view: nil, preview: nil) }
+        // Previews written before #Preview: a PreviewProvider's views, one below the other; by name too.
+        let provided = SwiftSource(String(decoding: two.text, as: UTF8.self) + "\nstruct A_Previews: PreviewProvider { static var previews: some View { A(); B() } }")
+        #expect(try UserView.choose(files: [("P.swift", provided)], view: nil, preview: nil).body == "VStack(spacing: 16) { A_Previews.previews }")
+        #expect(try UserView.choose(files: [("P.swift", provided)], view: nil, preview: "A_Previews").describes == "A_Previews.previews")
+        #expect(try SwiftSource("// struct X: PreviewProvider {}\nstruct Y: SwiftUI.PreviewProvider, Sendable {}").previewProviders() == ["Y"])
     }
 
     /// Issue #26 point 2: a #Preview's traits set the canvas; with none, the ideal size.

@@ -21,6 +21,31 @@ import Testing
         #expect(quarter[15, 15].a == 255 && quarter[25, 25].a == 0 && quarter[21, 15].a == 0, "\(quarter[15, 15]) \(quarter[25, 25])")
     }
 
+    @Test func aModifierOnAGroupAppliesToEachOfItsViews() async throws {
+        // Two 10 × 10 views, each padded by 5, stay two views of the stack: 20 × 40 in all (they
+        // were one 20 × 20 view, drawn over each other, before; found rendering a public package).
+        let column = VStack(spacing: 0) {
+            Group {
+                Color.red.frame(width: 10, height: 10)
+                Color.blue.frame(width: 10, height: 10)
+            }
+            .padding(5)
+        }
+        #expect(ImageRenderer(content: column).size == CGSize(width: 20, height: 40))
+        let picture = try await image(column, 20, 40)
+        #expect(picture[10, 10] == (255, 59, 48, 255) && picture[10, 30] == (0, 122, 255, 255) && picture[10, 20].a == 0 && picture[2, 10].a == 0,
+                "\(picture[10, 10]) \(picture[10, 30]) \(picture[10, 20])")
+        // A background on the group is each view's own: the gap between them stays clear.
+        let row = try await image(HStack(spacing: 10) {
+            Group {
+                Color.clear.frame(width: 10, height: 10)
+                Color.clear.frame(width: 10, height: 10)
+            }
+            .background(Color.green)
+        }, 30, 10)
+        #expect(row[5, 5] == (52, 199, 89, 255) && row[25, 5] == (52, 199, 89, 255) && row[15, 5].a == 0, "\(row[5, 5]) \(row[15, 5]) \(row[25, 5])")
+    }
+
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
         let row = try await image(HStack(spacing: 0) {
             Color.red.frame(width: 10, height: 10).hidden()

@@ -21,6 +21,8 @@ public struct EnvironmentValues: Sendable {
     var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
+    /// Why data inside is redacted (`.redacted(reason:)`); empty when it is not.
+    public var redactionReasons: RedactionReasons = []
     /// How far text may shrink to fit its line limit (`.minimumScaleFactor(_:)`), 0...1; 1 never.
     public var minimumScaleFactor: CGFloat = 1
     /// The factor text is drawn at while it shrinks to fit (set by the text itself), 0...1.

@@ -48,6 +48,13 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
     /// Pairs `content` with `modifier`; `View.modifier(_:)` builds this for you.
     public init(content: Content, modifier: Modifier) { self.content = content; self.modifier = modifier }
     func makeNode(_ b: inout NodeBuilder) -> Node {
+        // On several views (a `Group`'s, or a builder's list), the modifier applies to each, as
+        // in SwiftUI: `Group { A; B }.padding()` pads A and B, which stay two views of their
+        // container. Each is keyed by its place in the list.
+        if let elements = (content as? any MultiView)?.elementViews, elements.count > 1 {
+            func modified<V: View>(_ v: V) -> any View { ModifiedContent<V, Modifier>(content: v, modifier: modifier) }
+            return GroupNode(elements.enumerated().map { b.child(modified($1), key: "each\($0)") })
+        }
         // A transition phase goes to the view modified, not to what the modifier adds; a
         // `.transition` takes it itself.
         var base: any View = content

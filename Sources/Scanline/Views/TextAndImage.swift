@@ -100,6 +100,10 @@ final class TextNode: Node {
         var c = ctx
         c.environment = environment
         c.translateBy(x: frame.minX, y: frame.minY)
+        if environment.redactionReasons.contains(.placeholder) {
+            c.fillPlaceholder(l.placeholderPath, bounds: CGRect(origin: .zero, size: frame.size))
+            return
+        }
         if let change = contentChange {
             draw(change, layout: l, in: c)
             return
@@ -152,10 +156,12 @@ final class ImageNode: Node {
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
         c.environment = environment   // a template image fills with this view's foreground style
+        if environment.redactionReasons.contains(.placeholder) { return c.fillImagePlaceholder(in: frame) }
         c.draw(image, in: frame)
     }
     /// Pixels in a frame; named images (resolved from the environment when drawn) have none.
     override var drawingKey: DrawingKey? {
+        if environment.redactionReasons.contains(.placeholder) { return nil }
         switch image.source {
         case .bitmap, .floats: return DrawingKey("image", image, frame)
         default: return nil
@@ -176,6 +182,7 @@ final class SymbolNode: Node {
     override func draw(_ ctx: GraphicsContext) {
         var c = ctx
         c.environment = environment
+        if environment.redactionReasons.contains(.placeholder) { return c.fillImagePlaceholder(in: frame) }
         SystemSymbols.draw(name, in: frame, context: c, shading: ForegroundStyle().shading(in: frame, environment: environment))
     }
 }

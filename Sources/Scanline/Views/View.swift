@@ -67,7 +67,7 @@ public struct TupleView<T> {
     /// Children from a tuple.
     public init(_ value: T) { self.value = value }
 }
-extension TupleView: View, PrimitiveView, TransitionTransparent {
+extension TupleView: View, PrimitiveView, TransitionTransparent, MultiView {
     func makeNode(_ b: inout NodeBuilder) -> Node {
         // Each element is a view; walk them with Mirror (the tuple's elements are `any View`).
         var children: [Node] = []
@@ -77,6 +77,15 @@ extension TupleView: View, PrimitiveView, TransitionTransparent {
         }
         return GroupNode(children)
     }
+    var elementViews: [any View]? { Mirror(reflecting: value).children.compactMap { $0.value as? any View } }
+}
+
+/// A view that is a list of views (a builder's several, a `Group` of them): a modifier on it
+/// applies to each (`ModifiedContent`). `ForEach` is not one yet: its elements keep their
+/// identities for insertions and removals, and a modifier on it applies to it as a whole.
+@MainActor protocol MultiView {
+    /// The views, in order; nil when it is one view.
+    var elementViews: [any View]? { get }
 }
 
 /// One of two views, chosen by an `if`.
@@ -123,11 +132,12 @@ extension AnyView: View, PrimitiveView, TransitionTransparent {
 }
 
 /// Children grouped without a container of their own.
-public struct Group<Content: View>: View, PrimitiveView, TransitionTransparent {
+public struct Group<Content: View>: View, PrimitiveView, TransitionTransparent, MultiView {
     let content: Content
     /// The views `content` builds, laid out by the group's container.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
+    var elementViews: [any View]? { (content as? any MultiView)?.elementViews }
 }
 
 /// Views made from a collection, each identified by an id: an element whose id is new is
