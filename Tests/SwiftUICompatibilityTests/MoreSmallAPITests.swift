@@ -46,6 +46,26 @@ import Testing
         #expect(row[5, 5] == (52, 199, 89, 255) && row[25, 5] == (52, 199, 89, 255) && row[15, 5].a == 0, "\(row[5, 5]) \(row[15, 5]) \(row[25, 5])")
     }
 
+    @Test func colorsFromHueSaturationAndBrightness() async throws {
+        // The wheel's corners, and a grey: worked out from HSB's definition.
+        let cases: [(Double, Double, Double, (UInt8, UInt8, UInt8))] = [
+            (0, 1, 1, (255, 0, 0)), (1.0 / 3, 1, 1, (0, 255, 0)), (2.0 / 3, 1, 1, (0, 0, 255)), (1, 1, 1, (255, 0, 0)),
+            (1.0 / 6, 1, 1, (255, 255, 0)), (0.5, 0.5, 1, (128, 255, 255)), (0.3, 0, 0.5, (128, 128, 128)), (0.7, 1, 0, (0, 0, 0)),
+        ]
+        for (h, s, b, rgb) in cases {
+            let p = try await image(Color(hue: h, saturation: s, brightness: b), 4, 4)[2, 2]
+            #expect((p.r, p.g, p.b) == rgb, "hue \(h) saturation \(s) brightness \(b): \(p)")
+        }
+    }
+
+    @Test func blendModesHaveCoreGraphicsNumbers() {
+        // As SwiftUI's GraphicsContext.BlendMode: RawRepresentable with CGBlendMode's values.
+        #expect(GraphicsContext.BlendMode.normal.rawValue == 0 && GraphicsContext.BlendMode.multiply.rawValue == 1)
+        #expect(GraphicsContext.BlendMode.clear.rawValue == 16 && GraphicsContext.BlendMode.plusLighter.rawValue == 27)
+        #expect(GraphicsContext.BlendMode(rawValue: 2) == .screen && GraphicsContext.BlendMode(rawValue: 99) == .normal)
+        #expect(GraphicsContext.BlendMode.allCases.allSatisfy { GraphicsContext.BlendMode(rawValue: $0.rawValue) == $0 })
+    }
+
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
         let row = try await image(HStack(spacing: 0) {
             Color.red.frame(width: 10, height: 10).hidden()

@@ -67,6 +67,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
     }
+    /// An sRGB colour from hue, saturation and brightness (HSB, also called HSV), each 0...1 (out
+    /// of range: clamped; a hue of 1 is red again): the hue picks the side of the colour wheel
+    /// (0 red, 1/3 green, 2/3 blue), saturation 0 is a grey of `brightness`, brightness 0 black.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        func unit(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, 0), 1) }
+        let h = unit(hue) == 1 ? 0 : unit(hue) * 6, s = unit(saturation), v = unit(brightness)
+        let c = v * s, x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
+        let (r, g, b): (Double, Double, Double)
+        switch Int(h) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        self.init(red: r + m, green: g + m, blue: b + m, opacity: opacity)
+    }
 
     /// The colour spaces SwiftUI's colour initialisers take. Scanline draws in sRGB: the other
     /// spaces are converted on creation (extended-range components are kept).

@@ -4,8 +4,19 @@ extension GraphicsContext {
     /// How drawing combines with what is already there. Every SwiftUI blend mode; each maps to a
     /// cairo operator except `plusDarker`, which Scanline composites itself:
     /// result = max(0, 1 − ((1 − D) + (1 − S))) per premultiplied component.
-    public struct BlendMode: Hashable, Sendable, CaseIterable {
+    public struct BlendMode: Hashable, Sendable, CaseIterable, RawRepresentable {
         let name: String
+        init(name: String) { self.name = name }
+        /// Its number, as Core Graphics' `CGBlendMode` numbers them (SwiftUI's raw values):
+        /// `normal` 0 … `plusLighter` 27, in `allCases`' order.
+        public var rawValue: Int32 { Int32(Self.allCases.firstIndex(of: self) ?? 0) }
+        /// The blend mode of that number; one `CGBlendMode` does not define is `normal`.
+        public init(rawValue: Int32) {
+            self = rawValue >= 0 && Int(rawValue) < Self.allCases.count ? Self.allCases[Int(rawValue)] : .normal
+        }
+        // By name: RawRepresentable's own `==` would compare raw values, which are found with `==`.
+        public static func == (a: BlendMode, b: BlendMode) -> Bool { a.name == b.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
         /// Source over destination: the usual painting.
         public static let normal = BlendMode(name: "normal")
         /// Colours multiplied: never lighter.
