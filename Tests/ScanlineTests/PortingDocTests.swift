@@ -13,7 +13,7 @@ import Testing
     static let notOurs: Set<String> = [
         // Foundation's (Linux has the CG geometry types there) and the standard library's.
         "CGFloat", "CGPoint", "CGSize", "CGRect", "insetBy", "union", "intersection", "midX", "contains", "Date", "sin",
-        "Bundle", "Task", "sleep", "DispatchQueue", "asyncAfter", "ContinuousClock", "SuspendingClock", "Timer", "scheduledTimer",
+        "Bundle", "Task", "sleep", "RawRepresentable", "CGBlendMode", "DispatchQueue", "asyncAfter", "ContinuousClock", "SuspendingClock", "Timer", "scheduledTimer",
         "RunLoop", "OperationQueue", "main", "perform", "DispatchSourceTimer", "timeIntervalSinceNow", "now", "systemUptime",
         // CoreFoundation's and the C library's clocks (docs/TIME.md).
         "CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday", "Hashable", "Equatable", "Sendable", "Never", "Void", "Double", "Int", "String",

@@ -26,7 +26,29 @@ struct SchedulesOnAppear: View {
     }
 }
 
+/// Counts up every 50 ms in a `Task` started on appear, as a typewriter types (found on a public
+/// package: its render waited forever).
+struct CountsInATask: View {
+    @State var n = 0
+    var body: some View {
+        dot(Double(n) * 10).onAppear {
+            Task {
+                while n < 100 {
+                    try await Task.sleep(for: .milliseconds(50))
+                    n += 1
+                }
+            }
+        }
+    }
+}
+
 @MainActor @Suite struct WaitingTests {
+    @Test(.timeLimit(.minutes(1))) func aTaskThatSleepsInALoopKeepsTime() async throws {
+        let r = try SceneRenderer(CountsInATask(), size: CGSize(width: 200, height: 20), fps: 20)
+        let x = (try await r.drawLog(at: 0.4).first { $0.kind == .fill }?.canvasBounds.minX ?? -1000) - 95
+        #expect(x == 80, "8 sleeps of 50 ms have ended at 0.4 s: x \(x)")
+    }
+
     func expectMovesAtHalfASecond<V: View>(_ v: V, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let r = try SceneRenderer(v, size: CGSize(width: 200, height: 20), fps: 20)
         let before = (try await r.drawLog(at: 0.45).first { $0.kind == .fill }?.canvasBounds.minX ?? -1000) - 95

@@ -1,6 +1,7 @@
 // Issue #43 point 5: more of the small APIs sixteen public packages stopped on, written as SwiftUI
 // code writes them, each checked by what it draws or computes.
 import SwiftUI
+import Foundation
 import Combine
 import Testing
 
@@ -64,6 +65,30 @@ import Testing
         #expect(GraphicsContext.BlendMode.clear.rawValue == 16 && GraphicsContext.BlendMode.plusLighter.rawValue == 27)
         #expect(GraphicsContext.BlendMode(rawValue: 2) == .screen && GraphicsContext.BlendMode(rawValue: 99) == .normal)
         #expect(GraphicsContext.BlendMode.allCases.allSatisfy { GraphicsContext.BlendMode(rawValue: $0.rawValue) == $0 })
+    }
+
+    @Test func anAttributedStringsRunsAreTheTextsSegments() async throws {
+        // A typewriter's way: the whole string clear, the typed part red and bold.
+        var typed = AttributedString("Typewriter", attributes: AttributeContainer().foregroundColor(.clear))
+        let cut = typed.index(typed.startIndex, offsetByCharacters: 4)
+        typed[typed.startIndex..<cut].foregroundColor = .red
+        typed[typed.startIndex..<cut].font = .system(size: 20, weight: .bold)
+        let attributed = try await image(Text(typed).font(.system(size: 20)), 140, 30)
+        let concatenated = try await image(Text("Type").foregroundColor(.red).font(.system(size: 20, weight: .bold))
+                                           + Text("writer").foregroundColor(.clear).font(.system(size: 20)), 140, 30)
+        #expect(attributed.bytes == concatenated.bytes, "the same picture as Text + Text")
+        var red = 0
+        for y in 0..<attributed.height { for x in 0..<attributed.width where attributed[x, y] == (255, 59, 48, 255) { red += 1 } }
+        #expect(red > 20, "the typed part is drawn: \(red) red pixels")
+        // Underline and strikethrough styles, kerning and tracking, as the Text modifiers.
+        var lined = AttributedString("Lined")
+        lined.underlineStyle = .single
+        lined.strikethroughStyle = Text.LineStyle(pattern: .dash, color: .blue)
+        lined.kern = 2
+        lined.tracking = 1
+        let a = try await image(Text(lined), 80, 30)
+        let b = try await image(Text("Lined").underline().strikethrough(pattern: .dash, color: .blue).kerning(2).tracking(1), 80, 30)
+        #expect(a.bytes == b.bytes)
     }
 
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {

@@ -36,10 +36,16 @@ public final class RenderClock: Clock, @unchecked Sendable {
     private var start = Date(timeIntervalSinceReferenceDate: 0)
     /// This clock's number, unique in the process (RenderTime.swift).
     let serial = RenderClock.serials.add(1, ordering: .relaxed).oldValue
-    private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Error> }
+    /// A task asleep on the clock. `adopted`: a task `run(_:)` did not start (a `Task { }` a view
+    /// made in `onAppear`, which inherits the render): it is not counted in `running`, as its end
+    /// cannot be seen; `advance` lets it run on the main actor after waking it instead.
+    private struct Sleeper { var deadline: Instant; var order: Int; var continuation: CheckedContinuation<Void, Error>; var adopted = false }
     private var sleepers: [Sleeper] = []
     private var order = 0
+    /// How many of the tasks `run(_:)` started are running (not asleep, not ended).
     private var running = 0
+    /// The tasks `run(_:)` started that have not ended.
+    private var counted: Set<UnsafeCurrentTask> = []
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// A clock at the render's start, whose dates count from `startDate` (default: the reference
@@ -83,6 +89,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
     /// does.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let ticket = SleepTicket()
+        let me = withUnsafeCurrentTask { $0 }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
                 lock.lock()
@@ -94,8 +101,9 @@ public final class RenderClock: Clock, @unchecked Sendable {
                 }
                 order += 1
                 ticket.id = order
-                sleepers.append(Sleeper(deadline: deadline, order: order, continuation: c))
-                running -= 1
+                let adopted = me.map { !counted.contains($0) } ?? true
+                sleepers.append(Sleeper(deadline: deadline, order: order, continuation: c, adopted: adopted))
+                if !adopted { running -= 1 }
                 let wake = running == 0 ? takeIdleWaiters() : []
                 lock.unlock()
                 wake.forEach { $0.resume() }
@@ -105,7 +113,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
             ticket.cancelled = true
             guard let id = ticket.id, let i = sleepers.firstIndex(where: { $0.order == id }) else { lock.unlock(); return }
             let sleeper = sleepers.remove(at: i)
-            running += 1   // it runs again until it ends or sleeps; advance waits for that
+            if !sleeper.adopted { running += 1 }   // it runs again until it ends or sleeps; advance waits for that
             lock.unlock()
             sleeper.continuation.resume(throwing: CancellationError())
         }
@@ -119,7 +127,10 @@ public final class RenderClock: Clock, @unchecked Sendable {
     @discardableResult public func run(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         lock.lock(); running += 1; lock.unlock()
         return Task {
+            let me = withUnsafeCurrentTask { $0 }
+            if let me { self.lock.withLock { _ = self.counted.insert(me) } }
             await body()
+            if let me { self.lock.withLock { _ = self.counted.remove(me) } }
             self.finishOne()
         }
     }
@@ -137,7 +148,11 @@ public final class RenderClock: Clock, @unchecked Sendable {
     public func advance(to instant: Instant, afterEach: @MainActor () async -> Void) async {
         await waitUntilIdle()
         while let next = wakeNext(upTo: instant) {
-            next.resume()
+            next.continuation.resume()
+            // An adopted task (a view's `Task { }`, isolated to the main actor as the view's code
+            // is) runs on the main actor: yielding it lets the woken part run to its next wait or
+            // its end before time moves on.
+            if next.adopted { await MainActor.run {}; await Task.yield() }
             await waitUntilIdle()
             await afterEach()
             await waitUntilIdle()   // a task that afterEach cancelled runs to its end first
@@ -151,7 +166,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
         let woken: [Sleeper] = lock.withLock {
             let all = sleepers
             sleepers = []
-            running += all.count
+            running += all.filter { !$0.adopted }.count
             return all
         }
         for s in woken { s.continuation.resume(throwing: CancellationError()) }
@@ -167,7 +182,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
 
     /// Takes the earliest sleeper due by `instant` and sets the time to its deadline; or, when none
     /// is due, moves the time to `instant` and returns nil.
-    private func wakeNext(upTo instant: Instant) -> CheckedContinuation<Void, Error>? {
+    private func wakeNext(upTo instant: Instant) -> (continuation: CheckedContinuation<Void, Error>, adopted: Bool)? {
         lock.withLock {
             guard let i = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order) }),
                   sleepers[i].deadline <= instant else {
@@ -176,8 +191,8 @@ public final class RenderClock: Clock, @unchecked Sendable {
             }
             let s = sleepers.remove(at: i)
             current = s.deadline
-            running += 1
-            return s.continuation
+            if !s.adopted { running += 1 }
+            return (s.continuation, s.adopted)
         }
     }
 
