@@ -640,6 +640,9 @@ enum UserView {
         let reply = Pipe()
         if output.report != nil { p.standardOutput = reply }
         try p.run()
+        // A kill of this process stops the view's program too (it kept rendering after SIGTERM).
+        Interruption.stopsWithUs(p)
+        defer { Interruption.forget(p) }
         let printed = output.report != nil ? reply.fileHandleForReading.readDataToEndOfFile() : Data()
         p.waitUntilExit()
         if let host = output.report {

@@ -469,6 +469,35 @@ import SwiftSourceText
         #expect(left.isEmpty, "still running: \(left.prefix(2000))")
     }
 
+    /// SIGTERM while the view's program renders stops that program too (it rendered on, found
+    /// with `timeout` around a render of a public package).
+    @Test func stoppingARenderWhileItsViewRendersStopsTheViewsProgram() async throws {
+        let folder = makeTestFolder("scanline-stop-render")
+        let p = Process()
+        p.executableURL = Binary.url
+        p.arguments = ["render", Self.fixtures.appendingPathComponent("Badge.swift").path, "--quiet", "--cache", Self.cache.path,
+                       "--duration", "600", "--fps", "60", "-o", folder.appendingPathComponent("long.gif").path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var rendering = false
+        for _ in 0..<1200 where !rendering {
+            try await Task.sleep(for: .milliseconds(50), tolerance: nil)
+            rendering = try await Binary.processesMentioning(folder.path).contains("UserView")
+        }
+        #expect(rendering, "the view's program never started")
+        kill(p.processIdentifier, SIGTERM)
+        try waitForExit(p, within: 30, "`scanline render FILE.swift` to stop after SIGTERM")
+        // Gone within the 2 s the listing waits (an orphan renders its 600 s on).
+        let left = try await Binary.processesMentioning(folder.path)
+        #expect(left.isEmpty, "still running: \(left.prefix(2000))")
+        if !left.isEmpty {   // the orphan is not left to render on
+            let pkill = Process()
+            pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            pkill.arguments = ["-f", folder.path]
+            try? pkill.run(); pkill.waitUntilExit()
+        }
+    }
+
     /// Issue #32 point 20: `--view` naming no type of the files is a usage error before any build
     /// (it built, then said "(0 errors)"); a compile error in the generated entry is counted.
     @Test func aViewNameTheFilesDoNotDeclareIsRefusedBeforeBuilding() throws {
