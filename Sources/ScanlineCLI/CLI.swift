@@ -73,7 +73,7 @@ public enum ScanlineCLI {
     public static let version = LibraryVersions.scanline
 
     /// Every command, in the order the overview lists them.
-    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, PreviewCommand.command, BatchCommand.command, JoinCommand.command, VersionCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command]
+    public static let commands: [Command] = [TextCommand.command, RenderCommand.command, ApplyCommand.command, GalleryCommand.command, TranscriptCommand.command, PreviewCommand.command, BatchCommand.command, JoinCommand.command, VersionCommand.command, ListCommand.command, CurveCommand.command, FontsCommand.command, ShadersCommand.command, BuildFlagsCommand.command]
 
     /// The text `scanline --help` prints.
     public static var overview: String {

@@ -175,6 +175,19 @@ struct PrebuiltScanline: Sendable, Equatable {
         return args
     }
 
+    /// `swift build`'s flags for a package that imports SwiftUI without depending on Scanline
+    /// (`scanline build-flags`): the kit's modules and C modules for the compiler, the macro
+    /// plugin, and the library with its run path for the linker.
+    func swiftBuildFlags(cFlags: [String]) -> [String] {
+        var flags = ["-Xswiftc", "-I", "-Xswiftc", modules.path]
+        let macros = folder.appendingPathComponent(Self.macroPlugin)
+        if FileManager.default.isExecutableFile(atPath: macros.path) { flags += ["-Xswiftc", "-load-plugin-executable", "-Xswiftc", macros.path + "#ScanlineMacros"] }
+        for map in moduleMaps { flags += ["-Xcc", "-fmodule-map-file=" + map.path] }
+        for flag in cFlags { flags += ["-Xcc", flag] }
+        flags += ["-Xlinker", "-L" + folder.path, "-Xlinker", "-lScanlineKit", "-Xlinker", "-rpath", "-Xlinker", folder.path]
+        return flags
+    }
+
     /// The `swiftc` arguments that compile `sources` (and link `objects`, a package's targets)
     /// into the executable `output` against this kit, in Swift 5 mode as the source build, with
     /// the kit's folder as the binary's run path.

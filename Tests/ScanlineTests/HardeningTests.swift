@@ -122,7 +122,7 @@ struct OffMainCounter: View {
 
     @Test func helpFitsAndIsConsistent() async {
         let overview = await run(["--help"]).out
-        #expect(overview.contains("  transcript  Make a video"))
+        #expect(overview.contains("  transcript   Make a video"))
         var all = overview
         for c in ScanlineCLI.commands { all += await run([c.name, "--help"]).out }
         let long = all.split(separator: "\n").filter { $0.count > Help.columns }

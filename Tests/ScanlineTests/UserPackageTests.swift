@@ -111,6 +111,20 @@ extension UserViewBuildTests {
         #expect(try await served((255, 0, 0, 255)) == nil)
     }
 
+    /// `swift build $(scanline build-flags)` builds the package, written for Apple's platforms and
+    /// not depending on Scanline, unchanged: its targets, its macros, and its app linked.
+    @Test(.timeLimit(.minutes(30))) func swiftBuildBuildsTheUnchangedPackageWithScanlinesFlags() async throws {
+        let package = try Self.packageCopy("scanline-build-flags")
+        let flags = try Binary.capture(["build-flags"])
+        #expect(flags.code == 0, "\(flags.stderr)")
+        let words = String(decoding: flags.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words.contains("-lScanlineKit") && words.contains(where: { $0.hasSuffix("#ScanlineMacros") }), "\(words)")
+        let (status, output) = try await DependentPackageTests.swift(["build", "--package-path", package.path] + words)
+        #expect(status == 0, "swift build failed:\n\(output.suffix(3000))")
+        let demo = try runTool(package.appendingPathComponent(".build/debug/Demo"), [])
+        #expect(demo.code == 0 && demo.output == "demo\n", "\(demo.output)")
+    }
+
     /// Loose files that use `Bundle.module` get one made from the folders of the files given.
     @Test(.timeLimit(.minutes(30))) func looseFilesGetABundleModuleFromTheirFolders() throws {
         let out = makeTestFolder("scanline-loose-bundle").appendingPathComponent("paper.png")
