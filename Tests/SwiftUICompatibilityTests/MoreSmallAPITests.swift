@@ -91,6 +91,14 @@ import Testing
         #expect(a.bytes == b.bytes)
     }
 
+    @Test func imageScaleSizesSymbolsAgainstTheFont() {
+        // At the body font (17 pt): small 0.8 × 17, medium 17, large 1.3 × 17 (Image.Scale).
+        for (scale, side) in [(Image.Scale.small, 13.6), (.medium, 17), (.large, 22.1)] {
+            let size = ImageRenderer(content: Image(systemName: "heart.fill").imageScale(scale)).size
+            #expect(abs(size.width - side) < 1e-9 && abs(size.height - side) < 1e-9, "\(scale): \(size)")
+        }
+    }
+
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
         let row = try await image(HStack(spacing: 0) {
             Color.red.frame(width: 10, height: 10).hidden()

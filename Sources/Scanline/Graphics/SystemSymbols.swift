@@ -456,9 +456,9 @@ enum SystemSymbols {
     /// Whether fontconfig has the icon font (checked once).
     static let fontInstalled: Bool = FontSystem.shared.isInstalled(family)
 
-    /// The symbol's size (points) in `environment`'s font.
+    /// The symbol's size (points) in `environment`'s font, times its image scale.
     static func size(of name: String, environment: EnvironmentValues) -> CGSize {
-        let side = pointSize(environment)
+        let side = pointSize(environment) * environment.imageScale.factor
         return CGSize(width: side, height: side)
     }
     static func pointSize(_ environment: EnvironmentValues) -> CGFloat {

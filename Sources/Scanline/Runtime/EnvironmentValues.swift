@@ -21,6 +21,8 @@ public struct EnvironmentValues: Sendable {
     var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
+    /// How large SF Symbols inside are drawn (`.imageScale(_:)`).
+    public var imageScale: Image.Scale = .medium
     /// Why data inside is redacted (`.redacted(reason:)`); empty when it is not.
     public var redactionReasons: RedactionReasons = []
     /// How far text may shrink to fit its line limit (`.minimumScaleFactor(_:)`), 0...1; 1 never.
