@@ -80,4 +80,52 @@ import Testing
         let unset = try SceneRenderer(Positioned(target: nil, animateTo: nil), size: CGSize(width: 40, height: 40), scale: 1, fps: 10)
         #expect(try await unset.still(at: 0)[20, 1].r == 0, "no position: the top of the content")
     }
+
+    /// Five 20 pt red rows in a 40 pt tall scroll view scrolled to `position`, each drawn
+    /// through `transition`.
+    func rows(_ position: ScrollPosition, _ configuration: ScrollTransitionConfiguration = .interactive) -> some View {
+        ScrollView {
+            VStack(spacing: 0) {
+                ForEach(0..<5) { _ in
+                    Color(red: 1, green: 0, blue: 0).frame(height: 20)
+                        .scrollTransition(configuration) { content, phase in content.opacity(phase.isIdentity ? 1 : 0) }
+                }
+            }
+        }
+        .scrollPosition(.constant(position))
+        .frame(width: 40, height: 40)
+    }
+
+    @Test func scrollTransitionPhasesFollowTheScrollOffset() async throws {
+        // Scrolled 10 pt: row 0 is half out at the top, row 1 all in, row 2 half in at the bottom.
+        // Interactive, threshold .visible: progress 0.5 each for rows 0 and 2, through the
+        // ease-in-out curve (symmetric: 0.5), so half opacity; row 1 at identity.
+        let half = try await image(rows(ScrollPosition(y: 10)))
+        #expect(half[20, 5].r == half[20, 5].a && half[20, 5].g == 0 && (127...128).contains(half[20, 5].a), "row 0 (premultiplied): \(half[20, 5])")
+        #expect(half[20, 20] == (255, 0, 0, 255), "row 1: \(half[20, 20])")
+        #expect(half[20, 35].r == half[20, 35].a && (127...128).contains(half[20, 35].a), "row 2: \(half[20, 35])")
+        // At the top, rows 0 and 1 fill the view; at the bottom edge, rows 3 and 4.
+        let top = try await image(rows(ScrollPosition()))
+        #expect(top[20, 5] == (255, 0, 0, 255) && top[20, 35] == (255, 0, 0, 255))
+        let bottom = try await image(rows(ScrollPosition(edge: .bottom)))
+        #expect(bottom[20, 5] == (255, 0, 0, 255) && bottom[20, 35] == (255, 0, 0, 255))
+        // Animated: the half-shown rows are at their edge phase (nothing animates at the start).
+        let animated = try await image(rows(ScrollPosition(y: 10), .animated))
+        #expect(animated[20, 5].a == 0 && animated[20, 20] == (255, 0, 0, 255) && animated[20, 35].a == 0)
+        // Identity: always drawn as they are.
+        let identity = try await image(rows(ScrollPosition(y: 10), .identity))
+        #expect(identity[20, 5] == (255, 0, 0, 255) && identity[20, 35] == (255, 0, 0, 255))
+    }
+
+    @Test func theScrollViewCoordinateSpaceIsTheVisibleArea() async throws {
+        // Row 2 (content 40...60) scrolled by 30 sits at 10 in the scroll view's space.
+        let dump = await (try SceneRenderer(ScrollView {
+            VStack(spacing: 0) {
+                ForEach(0..<5) { i in
+                    GeometryReader { p in Text("\(i): \(Int(p.frame(in: .scrollView).minY)) \(Int(p.bounds(of: .scrollView)?.minY ?? -1))") }.frame(height: 20)
+                }
+            }
+        }.scrollPosition(.constant(ScrollPosition(y: 30))).frame(width: 200, height: 40), size: CGSize(width: 200, height: 40))).layoutDump()
+        #expect(dump.contains("2: 10 -10"), "\(dump)")
+    }
 }

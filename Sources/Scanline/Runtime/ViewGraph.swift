@@ -56,7 +56,7 @@
     /// The change the last build saw: its layout animates under that transaction.
     var buildChange: (transaction: Transaction?, time: Double)?
     /// The last `scrollTo`: which view, where, and with which transaction, at what time.
-    struct ScrollRequest { var id: AnyHashable; var anchor: UnitPoint?; var transaction: Transaction?; var time: Double }
+    struct ScrollRequest { var target: ScrollTarget; var transaction: Transaction?; var time: Double }
     var scrollRequest: ScrollRequest?
     var isDirty: Bool { changes.pending != nil }
 

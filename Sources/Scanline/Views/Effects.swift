@@ -10,6 +10,15 @@ public struct GeometryProxy: Sendable {
     /// The view's frame in `space` (points): `.local` is its own bounds, `.global` the render's,
     /// `.named(n)` relative to the view that `.coordinateSpace(name: n)` names around it (the
     /// render's when none does).
+    /// The view's frame in a space given as iOS 17 gives them (`NamedCoordinateSpace`), as
+    /// `frame(in:)` with a `CoordinateSpace`.
+    public func frame(in space: some CoordinateSpaceProtocol) -> CGRect { frame(in: space.coordinateSpace) }
+    /// The bounds of the named space's view (`.scrollView`: the scroll view's visible area) in
+    /// this view's own coordinates (points), or nil when no view around names it.
+    public func bounds(of space: NamedCoordinateSpace) -> CGRect? {
+        guard let f = spaces[space.name]?.frame else { return nil }
+        return f.offsetBy(dx: -globalFrame.minX, dy: -globalFrame.minY)
+    }
     public func frame(in space: CoordinateSpace) -> CGRect {
         switch space {
         case .local: return CGRect(origin: .zero, size: size)
@@ -23,18 +32,38 @@ public struct GeometryProxy: Sendable {
 
 /// A coordinate space for `GeometryProxy.frame(in:)`: the view's own, the render's, or one a view
 /// around it names.
-public enum CoordinateSpace: Hashable, Sendable { case global, local, named(String) }
+public enum CoordinateSpace: Hashable, Sendable {
+    case global, local, named(String)
+    /// The visible area of the nearest scroll view around the view (iOS 17): its top-leading
+    /// corner is the origin, and it moves as the content scrolls under it. The render's space when
+    /// no scroll view is around.
+    public static var scrollView: CoordinateSpace { .named(scrollViewName) }
+    /// The name the scroll view's space is kept under (no name a user writes).
+    static let scrollViewName = "\u{1}scrollView"
+}
+
+/// A coordinate space as iOS 17 names them, as SwiftUI's `CoordinateSpaceProtocol`.
+public protocol CoordinateSpaceProtocol {
+    /// The space it stands for.
+    var coordinateSpace: CoordinateSpace { get }
+}
 
 /// A named coordinate space, as SwiftUI's `NamedCoordinateSpace` (`.named(_:)`).
-public struct NamedCoordinateSpace: Hashable, Sendable {
+public struct NamedCoordinateSpace: Hashable, Sendable, CoordinateSpaceProtocol {
     let name: String
+    /// The space it stands for.
+    public var coordinateSpace: CoordinateSpace { .named(name) }
     /// The space named `name` (any hashable value, by its description).
     public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: "\(name)") }
+    /// The visible area of the nearest scroll view (`CoordinateSpace.scrollView`).
+    public static var scrollView: NamedCoordinateSpace { NamedCoordinateSpace(name: CoordinateSpace.scrollViewName) }
 }
 
 /// Where a named coordinate space's view was placed in the last layout (points, in the render).
 final class NamedSpace: @unchecked Sendable {
     var frame = CGRect.zero
+    /// For a scroll view's space: whether it scrolls vertically.
+    var vertical = true
 }
 
 /// `.coordinateSpace(name:)`: records where the view is placed, for the frames read inside it.
@@ -277,15 +306,17 @@ final class ShaderNode: WrapperNode {
 }
 
 /// `.visualEffect`: the closure runs at draw time with the view's geometry.
-final class VisualEffectNode: WrapperNode {
+class VisualEffectNode: WrapperNode {
     let make: @Sendable (GeometryProxy) -> [VisualEffectItem]
     weak var graph: ViewGraph?
     init(_ child: Node, graph: ViewGraph, _ make: @escaping @Sendable (GeometryProxy) -> [VisualEffectItem]) {
         self.make = make; self.graph = graph; super.init(child)
     }
     override var kind: String { "VisualEffect" }
+    /// The effect's steps for the view's geometry.
+    func effectItems(_ proxy: GeometryProxy) -> [VisualEffectItem] { make(proxy) }
     override func draw(_ ctx: GraphicsContext) {
-        let items = make(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
+        let items = effectItems(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
         var c = ctx
         var shaders: [(Shader, Shader.UsageType, CGSize)] = []
         for item in items {

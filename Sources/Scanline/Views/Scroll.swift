@@ -19,16 +19,21 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         inner.environment.scrollPosition = nil
         let margins = b.environment.scrollContentMargins
         inner.environment.scrollContentMargins = EdgeInsets()
-        // The scroll view is the container its content's `containerRelativeFrame`s measure.
+        // The scroll view is the container its content's `containerRelativeFrame`s measure, and
+        // its visible area the `.scrollView` coordinate space of the views inside.
         let container = ContainerSize()
         inner.environment.containerSize = container
+        let visible = NamedSpace()
+        inner.environment.coordinateSpaces[CoordinateSpace.scrollViewName] = visible
         let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
             : inner.child(content.padding(margins), key: "scroll")
         let node = ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
                               container: container)
+        node.visible = visible
+        visible.vertical = node.vertical
         if let position {
             let change = b.graph.activeChange
-            node.position = ViewGraph.ScrollRequest(id: position.id, anchor: position.anchor,
+            node.position = ViewGraph.ScrollRequest(target: position.target,
                                                     transaction: b.transactionOverride ?? change?.transaction, time: change?.time ?? b.graph.time)
         }
         return node
@@ -38,8 +43,16 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
 /// The view `.scrollPosition(id:)` scrolls to. The id is a value (views' ids are), read on the
 /// main actor where views are built.
 struct ScrollPositionTarget: @unchecked Sendable {
-    let id: AnyHashable
-    let anchor: UnitPoint?
+    let target: ScrollTarget
+}
+
+/// Where a scroll view is asked to scroll: to a view by id (its anchor point at the same point of
+/// the visible area), to a content offset (points from the content's top-leading corner; nil on
+/// an axis: 0), or to an edge of the content.
+enum ScrollTarget: @unchecked Sendable {
+    case view(AnyHashable, anchor: UnitPoint?)
+    case offset(x: CGFloat?, y: CGFloat?)
+    case edge(Edge)
 }
 
 /// Where `.contentMargins` applies, as SwiftUI's `ContentMarginPlacement`.
@@ -120,7 +133,18 @@ extension View {
     /// scrolling by hand, so the binding is only read.
     public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
         let value = id.wrappedValue
-        return environmentChange { env in env.scrollPosition = value.map { ScrollPositionTarget(id: AnyHashable($0), anchor: anchor) } }
+        return environmentChange { env in env.scrollPosition = value.map { ScrollPositionTarget(target: .view(AnyHashable($0), anchor: anchor)) } }
+    }
+
+    /// Scrolls the scroll view to `position` (iOS 18): a view by id, an offset or an edge;
+    /// animated when it changes inside `withAnimation`. A position with none of them (the
+    /// default) leaves the scroll at the top. A render has no scrolling by hand, so the binding
+    /// is only read.
+    public func scrollPosition(_ position: Binding<ScrollPosition>, anchor: UnitPoint? = nil) -> some View {
+        let p = position.wrappedValue
+        let target: ScrollTarget? = p.viewID.map { .view($0, anchor: p.anchor ?? anchor) } ?? p.edge.map { .edge($0) }
+            ?? ((p.x != nil || p.y != nil) ? .offset(x: p.x, y: p.y) : nil)
+        return environmentChange { env in env.scrollPosition = target.map { ScrollPositionTarget(target: $0) } }
     }
 
     /// Sizes the view on `axes` to its container (the nearest scroll view's visible size, else the
@@ -154,6 +178,8 @@ final class ScrollNode: Node {
     var position: ViewGraph.ScrollRequest?
     /// The content offset shown, in points along the axis.
     private(set) var offset: CGFloat = 0
+    /// Where the visible area is placed (the `.scrollView` coordinate space inside).
+    var visible: NamedSpace?
     init(content: Node, vertical: Bool, graph: ViewGraph, key: String, container: ContainerSize = ContainerSize()) {
         self.content = content; self.vertical = vertical; self.graph = graph; self.key = key; self.container = container
     }
@@ -171,6 +197,7 @@ final class ScrollNode: Node {
         frame = rect.sanitized
         let rect = frame
         container.size = rect.size
+        visible?.frame = rect
         let size = contentSize(rect.size)
         let width = vertical ? max(size.width, 0) : size.width
         // Lay the content out at offset 0 to find the target, then at the shown offset.
@@ -180,11 +207,7 @@ final class ScrollNode: Node {
         let extent = vertical ? size.height : size.width
         if let graph {
             var target: CGFloat? = nil
-            if let request = position ?? graph.scrollRequest, let node = content.descendant(withID: request.id) {
-                let anchor = request.anchor ?? UnitPoint(x: 0, y: 0)
-                let f = node.frame
-                let along = vertical ? (f.minY - rect.minY) + f.height * anchor.y - viewport * anchor.y
-                                     : (f.minX - rect.minX) + f.width * anchor.x - viewport * anchor.x
+            if let request = position ?? graph.scrollRequest, let along = offset(for: request.target, rect: rect, viewport: viewport, extent: extent) {
                 target = min(max(along, 0), max(0, extent - viewport))
                 let track: ViewGraph.Track<Double>
                 if let t = graph.tracks[key] as? ViewGraph.Track<Double> { track = t } else {
@@ -205,6 +228,28 @@ final class ScrollNode: Node {
         c.clip(to: Path(frame))
         content.draw(c)
     }
+
+    /// The offset along the axis that `target` asks for, before clamping (nil: a view id no view
+    /// inside has).
+    func offset(for target: ScrollTarget, rect: CGRect, viewport: CGFloat, extent: CGFloat) -> CGFloat? {
+        switch target {
+        case let .view(id, anchor):
+            guard let node = content.descendant(withID: id) else { return nil }
+            let anchor = anchor ?? UnitPoint(x: 0, y: 0)
+            let f = node.frame
+            return vertical ? (f.minY - rect.minY) + f.height * anchor.y - viewport * anchor.y
+                            : (f.minX - rect.minX) + f.width * anchor.x - viewport * anchor.x
+        case let .offset(x, y):
+            return (vertical ? y : x) ?? 0
+        case .edge(let edge):
+            switch edge {
+            case .top: return vertical ? 0 : nil
+            case .bottom: return vertical ? extent - viewport : nil
+            case .leading: return vertical ? nil : 0
+            case .trailing: return vertical ? nil : extent - viewport
+            }
+        }
+    }
 }
 
 extension Node {
@@ -223,7 +268,7 @@ extension Node {
     /// Scrolls the nearest scroll view holding the view with `id` so that the view's `anchor`
     /// point meets the same point of the scroll view (nil: the least movement, taken as top here).
     public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {
-        graph.scrollRequest = ViewGraph.ScrollRequest(id: AnyHashable(id), anchor: anchor, transaction: Transaction.current, time: graph.clock.now.seconds)
+        graph.scrollRequest = ViewGraph.ScrollRequest(target: .view(AnyHashable(id), anchor: anchor), transaction: Transaction.current, time: graph.clock.now.seconds)
         graph.stateDidChange()
     }
 }
@@ -252,4 +297,50 @@ struct _IDView<Content: View>: View, PrimitiveView, TransitionTransparent {
         for n in (node as? GroupNode)?.items.laidOut ?? [node] { n.viewID = id }
         return node
     }
+}
+
+/// Where a scroll view is scrolled (iOS 18), for `.scrollPosition(_:anchor:)`: a view by id, a
+/// content offset in points, or an edge. A render has no scrolling by hand, so the position is
+/// only what the code sets; `isPositionedByUser` is always false.
+public struct ScrollPosition: Hashable, @unchecked Sendable {
+    /// The id of the view scrolled to, if that is how it is positioned.
+    public private(set) var viewID: AnyHashable?
+    /// The edge scrolled to, if that is how it is positioned.
+    public private(set) var edge: Edge?
+    /// The offset scrolled to (points from the content's top-leading corner), if that is how it
+    /// is positioned; an axis not given is nil.
+    public private(set) var x: CGFloat?
+    public private(set) var y: CGFloat?
+    /// The anchor of the view scrolled to by id.
+    var anchor: UnitPoint?
+    /// The point scrolled to, when both axes were given.
+    public var point: CGPoint? { x.flatMap { x in y.map { CGPoint(x: x, y: $0) } } }
+    /// Whether someone scrolled by hand: never, in a render.
+    public var isPositionedByUser: Bool { false }
+
+    /// No position yet: the scroll view's content starts at its top-leading corner.
+    public init(idType: (some Hashable & Sendable).Type = Never.self) {}
+    /// Scrolled to `edge`.
+    public init(idType: (some Hashable & Sendable).Type = Never.self, edge: Edge) { self.edge = edge }
+    /// Scrolled to `point`.
+    public init(idType: (some Hashable & Sendable).Type = Never.self, point: CGPoint) { x = point.x; y = point.y }
+    /// Scrolled to `x` across.
+    public init(idType: (some Hashable & Sendable).Type = Never.self, x: CGFloat) { self.x = x }
+    /// Scrolled to `y` down.
+    public init(idType: (some Hashable & Sendable).Type = Never.self, y: CGFloat) { self.y = y }
+    /// Scrolled to the view with `id`.
+    public init(id: some Hashable & Sendable, anchor: UnitPoint? = nil) { viewID = AnyHashable(id); self.anchor = anchor }
+
+    /// Scrolls to `edge`.
+    public mutating func scrollTo(edge: Edge) { self = ScrollPosition(edge: edge) }
+    /// Scrolls to `point`.
+    public mutating func scrollTo(point: CGPoint) { self = ScrollPosition(point: point) }
+    /// Scrolls to `x` across.
+    public mutating func scrollTo(x: CGFloat) { self = ScrollPosition(x: x) }
+    /// Scrolls to `y` down.
+    public mutating func scrollTo(y: CGFloat) { self = ScrollPosition(y: y) }
+    /// Scrolls to `x`, `y`.
+    public mutating func scrollTo(x: CGFloat, y: CGFloat) { self = ScrollPosition(point: CGPoint(x: x, y: y)) }
+    /// Scrolls to the view with `id`.
+    public mutating func scrollTo(id: some Hashable & Sendable, anchor: UnitPoint? = nil) { self = ScrollPosition(id: id, anchor: anchor) }
 }
