@@ -99,6 +99,23 @@ import Testing
         }
     }
 
+    @Test func anImageDrawnByCodeScalesToItsFrame() async throws {
+        // A 20 × 10 point image: a red square on the left, a blue circle on the right.
+        let drawn = Image(size: CGSize(width: 20, height: 10)) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.red))
+            ctx.fill(Path(ellipseIn: CGRect(x: 10, y: 0, width: 10, height: 10)), with: .color(.blue))
+        }
+        #expect(ImageRenderer(content: drawn).size == CGSize(width: 20, height: 10))
+        // Stretched to 40 × 20: the square is 0..<20, the circle's box 20..<40.
+        let big = try await image(drawn.resizable().frame(width: 40, height: 20), 40, 20)
+        #expect(big[10, 10] == (255, 59, 48, 255) && big[30, 10] == (0, 122, 255, 255) && big[21, 1].a == 0,
+                "\(big[10, 10]) \(big[30, 10]) \(big[21, 1])")
+        // As a template, its shape in the foreground style.
+        let green = try await image(drawn.renderingMode(.template).foregroundStyle(Color.green), 20, 10)
+        #expect(green[5, 5] == (52, 199, 89, 255) && green[15, 5] == (52, 199, 89, 255) && green[10, 0].a == 0,
+                "\(green[5, 5]) \(green[15, 5]) \(green[10, 0])")
+    }
+
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
         let row = try await image(HStack(spacing: 0) {
             Color.red.frame(width: 10, height: 10).hidden()

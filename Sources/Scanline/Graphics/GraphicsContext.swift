@@ -595,6 +595,27 @@ public struct GraphicsContext {
             SystemSymbols.draw(name, in: rect, context: self, shading: resolved.shading ?? .foreground)
             return
         case .named: return
+        case .drawing(let drawing):
+            // The code draws in its own points, mapped onto `rect`; a template fills its shape.
+            guard drawing.size.width > 0, drawing.size.height > 0 else { return }
+            var c = self
+            if let shading = resolved.shading, image.renderingMode == .template {
+                c.drawLayer { layer in
+                    var l = layer
+                    l.translateBy(x: rect.minX, y: rect.minY)
+                    l.scaleBy(x: rect.width / drawing.size.width, y: rect.height / drawing.size.height)
+                    drawing.renderer(&l)
+                    l.blendMode = .sourceIn
+                    l.fill(Path(CGRect(origin: .zero, size: drawing.size)), with: shading)
+                }
+                return
+            }
+            c.clip(to: Path(rect))
+            if drawing.opaque { c.fill(Path(rect), with: .color(.black)) }
+            c.translateBy(x: rect.minX, y: rect.minY)
+            c.scaleBy(x: rect.width / drawing.size.width, y: rect.height / drawing.size.height)
+            drawing.renderer(&c)
+            return
         case .bitmap(let pixels):
             if resolved.shading == nil, image.capInsets == EdgeInsets(), image.interpolation != .none, drawUnscaled(pixels, in: rect) { return }
         case .floats: break

@@ -11,6 +11,9 @@ public struct Image: Hashable, Sendable {
         /// Premultiplied RGBA floats in 0...1 (shader textures such as `NoiseTexture` need values
         /// 8 bits cannot hold, like exactly 0.5).
         case floats(width: Int, height: Int, values: [Float])
+        /// Drawn by code into a context of `size` points (`Image(size:renderer:)`), at whatever
+        /// size and scale the image is drawn.
+        case drawing(ImageDrawing)
     }
     let source: Source
     var isResizable = false
@@ -93,7 +96,10 @@ public struct Image: Hashable, Sendable {
         self.init(buffer)
     }
     /// The size in points.
-    public var size: CGSize { pixels.size }
+    public var size: CGSize {
+        if case .drawing(let d) = source { return d.size }
+        return pixels.size
+    }
 }
 
 extension Image {
@@ -127,5 +133,31 @@ extension View {
     /// Draws the SF Symbols inside at `scale` (`Image.Scale`).
     public func imageScale(_ scale: Image.Scale) -> some View {
         environmentChange { $0.imageScale = scale }
+    }
+}
+
+/// The code an `Image(size:renderer:)` draws with. Two are equal when they are the same one.
+final class ImageDrawing: Hashable, @unchecked Sendable {
+    /// The image's size in points.
+    let size: CGSize
+    let opaque: Bool
+    let renderer: (inout GraphicsContext) -> Void
+    init(size: CGSize, opaque: Bool, renderer: @escaping (inout GraphicsContext) -> Void) {
+        self.size = size; self.opaque = opaque; self.renderer = renderer
+    }
+    static func == (a: ImageDrawing, b: ImageDrawing) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Image {
+    /// An image of `size` points drawn by `renderer` into a graphics context whose coordinates
+    /// run from (0, 0) to `size` (iOS 16). It is drawn when the image is, scaled to the frame it
+    /// is drawn in, so it stays sharp at any scale. `label` is for screen readers; `opaque` asks
+    /// for an opaque image (what the renderer leaves clear is black then); `colorMode` is accepted
+    /// (Scanline draws in gamma-encoded sRGB). A size that is not finite and positive draws nothing.
+    public init(size: CGSize, label: Text? = nil, opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
+                renderer: @escaping (inout GraphicsContext) -> Void) {
+        let valid = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
+        source = .drawing(ImageDrawing(size: valid ? size : .zero, opaque: opaque, renderer: renderer))
     }
 }

@@ -138,7 +138,7 @@ extension Image: View, PrimitiveView {
             // As SwiftUI: nothing drawn, and a message (once).
             b.graph.warn("Image(\"\(name)\"): no image named '\(name)' in " + (roots.isEmpty ? "any resources" : roots.map(\.path).joined(separator: ", ")) + "; it draws nothing")
             return EmptyNode()
-        case .bitmap, .floats:
+        case .bitmap, .floats, .drawing:
             return ImageNode(image: self)
         }
     }
