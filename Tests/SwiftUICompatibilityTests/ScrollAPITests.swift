@@ -127,5 +127,22 @@ import Testing
             }
         }.scrollPosition(.constant(ScrollPosition(y: 30))).frame(width: 200, height: 40), size: CGSize(width: 200, height: 40))).layoutDump()
         #expect(dump.contains("2: 10 -10"), "\(dump)")
+        // Along an axis: a horizontal scroll view inside a vertical one; each axis names its own.
+        let nested = await (try SceneRenderer(ScrollView {
+            VStack(spacing: 0) {
+                Color.clear.frame(height: 20)
+                ScrollView(.horizontal) {
+                    HStack(spacing: 0) {
+                        Color.clear.frame(width: 50)
+                        GeometryReader { p in
+                            Text("v \(Int(p.frame(in: .scrollView(axis: .vertical)).minY)) h \(Int(p.frame(in: .scrollView(axis: .horizontal)).minX))")
+                        }.frame(width: 100, height: 20)
+                        Color.clear.frame(width: 200)
+                    }
+                }.scrollPosition(.constant(ScrollPosition(x: 30)))
+                Color.clear.frame(height: 100)
+            }
+        }.scrollPosition(.constant(ScrollPosition(y: 5))).frame(width: 200, height: 40), size: CGSize(width: 200, height: 40))).layoutDump()
+        #expect(nested.contains("v 15 h 20"), "\(nested)")
     }
 }

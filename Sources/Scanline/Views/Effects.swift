@@ -38,8 +38,12 @@ public enum CoordinateSpace: Hashable, Sendable {
     /// corner is the origin, and it moves as the content scrolls under it. The render's space when
     /// no scroll view is around.
     public static var scrollView: CoordinateSpace { .named(scrollViewName) }
+    /// The visible area of the nearest scroll view around the view that scrolls along `axis`.
+    public static func scrollView(axis: Axis) -> CoordinateSpace { .named(scrollViewName(axis)) }
     /// The name the scroll view's space is kept under (no name a user writes).
     static let scrollViewName = "\u{1}scrollView"
+    /// The name of the nearest scroll view's space along `axis`.
+    static func scrollViewName(_ axis: Axis) -> String { scrollViewName + (axis == .vertical ? "-vertical" : "-horizontal") }
 }
 
 /// A coordinate space as iOS 17 names them, as SwiftUI's `CoordinateSpaceProtocol`.
@@ -57,6 +61,8 @@ public struct NamedCoordinateSpace: Hashable, Sendable, CoordinateSpaceProtocol 
     public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: "\(name)") }
     /// The visible area of the nearest scroll view (`CoordinateSpace.scrollView`).
     public static var scrollView: NamedCoordinateSpace { NamedCoordinateSpace(name: CoordinateSpace.scrollViewName) }
+    /// The visible area of the nearest scroll view along `axis`.
+    public static func scrollView(axis: Axis) -> NamedCoordinateSpace { NamedCoordinateSpace(name: CoordinateSpace.scrollViewName(axis)) }
 }
 
 /// Where a named coordinate space's view was placed in the last layout (points, in the render).

@@ -25,6 +25,8 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         inner.environment.containerSize = container
         let visible = NamedSpace()
         inner.environment.coordinateSpaces[CoordinateSpace.scrollViewName] = visible
+        if axes.contains(.vertical) || !axes.contains(.horizontal) { inner.environment.coordinateSpaces[CoordinateSpace.scrollViewName(.vertical)] = visible }
+        if axes.contains(.horizontal) { inner.environment.coordinateSpaces[CoordinateSpace.scrollViewName(.horizontal)] = visible }
         let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
             : inner.child(content.padding(margins), key: "scroll")
         let node = ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
