@@ -5,7 +5,36 @@ import Foundation
 import Combine
 import Testing
 
+/// Fades its content in with an animation set on the content, then one set by a transaction.
+struct ContentFade: ViewModifier {
+    var on: Bool
+    var byTransaction = false
+    func body(content: Content) -> some View {
+        if byTransaction {
+            content.opacity(on ? 1 : 0).transaction { $0.animation = .linear(duration: 1) }
+        } else {
+            content.opacity(on ? 1 : 0).animation(.linear(duration: 1), value: on)
+        }
+    }
+}
+
+struct FadesIn: View {
+    var byTransaction: Bool
+    @State var on = false
+    var body: some View {
+        Color.red.frame(width: 10, height: 10).modifier(ContentFade(on: on, byTransaction: byTransaction)).onAppear { on = true }
+    }
+}
+
 @MainActor @Suite struct MoreSmallAPITests {
+    @Test func aModifiersContentTakesAnimationAndTransaction() async throws {
+        // Linear over 1 s from 0 s: half opacity at 0.5 s, either way.
+        for byTransaction in [false, true] {
+            let half = try await SceneRenderer(FadesIn(byTransaction: byTransaction), size: CGSize(width: 10, height: 10), scale: 1, fps: 10).still(at: 0.5)
+            #expect((126...129).contains(half[5, 5].a), "transaction \(byTransaction): \(half[5, 5])")
+        }
+    }
+
     func image<V: View>(_ v: V, _ w: CGFloat = 40, _ h: CGFloat = 40) async throws -> PixelBuffer {
         try await SceneRenderer(v, size: CGSize(width: w, height: h), scale: 1, fps: 10).still(at: 0)
     }
