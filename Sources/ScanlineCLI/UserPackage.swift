@@ -296,6 +296,11 @@ struct UserPackage: Sendable {
                 try fm.createDirectory(at: accessor.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try UserView.update(accessor, Self.bundleAccessor(bundleName(t), build: build))
                 sources.append(accessor.path)
+                if let symbols = assetSymbols(t) {
+                    let file = build.appendingPathComponent("accessors/\(t.module)+Assets.swift")
+                    try UserView.update(file, symbols)
+                    sources.append(file.path)
+                }
             }
             let object = build.appendingPathComponent("\(t.module).o")
             // -enable-testing: the render's entry reaches the targets' internal views (`--view`).
@@ -337,13 +342,79 @@ struct UserPackage: Sendable {
                 throw ScanlineError.fileNotFound(path: r.path + " (a resource of the target \(t.name))")
             }
             if r.copy || !isDir.boolValue { try link(r.path); continue }
+            // An asset catalog is one resource, kept whole (SwiftPM copies it so on Linux).
+            if Self.keptWhole.contains(URL(fileURLWithPath: r.path).pathExtension) { try link(r.path); continue }
             guard let walker = fm.enumerator(at: URL(fileURLWithPath: r.path), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
             for case let url as URL in walker {
+                if Self.keptWhole.contains(url.pathExtension) { try link(url.path); walker.skipDescendants(); continue }
                 var dir: ObjCBool = false
                 if fm.fileExists(atPath: url.path, isDirectory: &dir), !dir.boolValue { try link(url.path) }
             }
         }
         for m in t.metalFiles { try link(m) }
+    }
+
+    /// Folders a `.process` resource keeps whole: asset catalogs.
+    static let keptWhole: Set<String> = ["xcassets"]
+
+    /// The colour sets of the target's asset catalogs, by name.
+    func colorSets(_ t: Target) -> [String] {
+        let fm = FileManager.default
+        var names: [String] = []
+        for r in t.resources {
+            var catalogs: [URL] = []
+            let url = URL(fileURLWithPath: r.path)
+            if url.pathExtension == "xcassets" { catalogs = [url] } else if let walker = fm.enumerator(at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+                for case let u as URL in walker where u.pathExtension == "xcassets" { catalogs.append(u); walker.skipDescendants() }
+            }
+            for catalog in catalogs {
+                guard let walker = fm.enumerator(at: catalog, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
+                for case let u as URL in walker where u.pathExtension == "colorset" {
+                    names.append(u.deletingPathExtension().lastPathComponent); walker.skipDescendants()
+                }
+            }
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The Swift name Xcode gives an asset's symbol: words joined in lower camel case (spaces,
+    /// `-`, `_` and `.` split words), a trailing "Color" dropped from a colour's name, and a
+    /// leading digit prefixed with `_`; nil when nothing is left.
+    static func symbolName(_ asset: String, droppingSuffix suffix: String = "Color") -> String? {
+        let words = asset.split(whereSeparator: { " -_.".contains($0) }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        var name = words.enumerated().map { i, w in i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst() }.joined()
+        if name.count > suffix.count, name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        name = String(name.unicodeScalars.filter { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }.map(Character.init))
+        guard !name.isEmpty else { return nil }
+        return name.first!.isNumber ? "_" + name : name
+    }
+
+    /// The colours SwiftUI has by name, which an asset's symbol would clash with (Xcode leaves those out).
+    static let systemColorNames: Set<String> = ["accentColor", "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint",
+                                                "orange", "pink", "primary", "purple", "red", "secondary", "teal", "white", "yellow"]
+
+    /// The asset symbols Xcode generates for the target's colour sets (`Color.shapeBase` for
+    /// `shapeBase.colorset`), over `Bundle.module`; nil when it has none.
+    func assetSymbols(_ t: Target) -> String? {
+        let names = colorSets(t).compactMap { n in Self.symbolName(n).map { (asset: n, symbol: $0) } }.filter { !Self.systemColorNames.contains($0.symbol) }
+        guard !names.isEmpty else { return nil }
+        func literal(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        let colors = names.map { "    static var \($0.symbol): SwiftUI.Color { SwiftUI.Color(\(literal($0.asset)), bundle: .module) }" }.joined(separator: "\n")
+        return """
+        // Generated by `scanline render`: the asset symbols Xcode generates for the target's colours. Do not edit.
+        import Foundation
+        import SwiftUI
+
+        extension SwiftUI.Color {
+        \(colors)
+        }
+
+        extension SwiftUI.ShapeStyle where Self == SwiftUI.Color {
+        \(colors)
+        }
+
+        """
     }
 
     /// The `Bundle.module` of a target with resources: the folder `name` beside the program, else

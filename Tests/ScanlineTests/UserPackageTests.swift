@@ -33,7 +33,8 @@ extension UserViewBuildTests {
         #expect(String(decoding: list.stdout, as: UTF8.self) == """
             "Tinted"\tGlowKitUI/Previews.swift:15\t20x20 pt
             "Dot"\tGlowKitUI/Previews.swift:19\tideal size
-            "Framed"\tGlowKitUI/Previews.swift:23\tideal size
+            "Asset"\tGlowKitUI/Previews.swift:23\tideal size
+            "Framed"\tGlowKitUI/Previews.swift:29\tideal size
 
             """)
         // The package's own shader, from its bundle, paints the swatch system green (52, 199, 89):
@@ -56,6 +57,19 @@ extension UserViewBuildTests {
         let image = try PixelBuffer(contentsOf: framed)
         #expect(image[4, 10].a == 0 && image[5, 10] == (0, 122, 255, 255) && image[14, 10] == (0, 122, 255, 255) && image[15, 10].a == 0,
                 "\(image[4, 10]) \(image[5, 10]) \(image[14, 10]) \(image[15, 10])")
+        // A colour set of the package's asset catalog (a `.process` resource kept whole), light and
+        // dark: 0xF0 0x80 0x20, and 0.25 0 0.5 (64, 0, 128). With the symbol Xcode generates for it
+        // ("Glow Tint Color" → .glowTint), which scanline render generates too.
+        try """
+            import SwiftUI
+            #Preview("Symbol") { Color.glowTint.frame(width: 10, height: 10) }
+            """.write(to: package.appendingPathComponent("Sources/GlowKitUI/Symbol.swift"), atomically: true, encoding: .utf8)
+        for (preview, scheme, rgb) in [("Asset", "light", (240, 128, 32)), ("Asset", "dark", (64, 0, 128)), ("Symbol", "light", (240, 128, 32))] {
+            let out = package.deletingLastPathComponent().appendingPathComponent("\(preview)-\(scheme).png")
+            let r = try Self.render([package.path, "--preview", preview, "--color-scheme", scheme, "--scale", "1", "-o", out.path], cache: Self.cache)
+            #expect(r.code == 0, "\(preview) \(scheme): \(r.stderr)")
+            #expect(try Self.everyPixel(out, is: (UInt8(rgb.0), UInt8(rgb.1), UInt8(rgb.2), 255)) == nil, "\(preview) \(scheme)")
+        }
         // --view names an internal type of a target.
         let swatch = out.appendingPathComponent("swatch.png")
         let v = try Self.render([package.path, "--view", "Swatch", "--size", "4x4", "--scale", "1", "-o", swatch.path], cache: Self.cache)
@@ -133,6 +147,20 @@ extension UserViewBuildTests {
         #expect(r.code == 0, "\(r.stderr)")
         let image = try PixelBuffer(contentsOf: out)
         #expect(image.width == 20 && image[5, 5] == (52, 199, 89, 255) && image[15, 5] == (0, 0, 255, 255), "\(image[5, 5]) \(image[15, 5])")
+    }
+
+    /// Xcode's names for asset symbols, and colour sets read as Xcode writes them.
+    @Test func assetSymbolsAndColorSetsAreReadAsXcodeWritesThem() throws {
+        #expect(UserPackage.symbolName("Glow Tint Color") == "glowTint" && UserPackage.symbolName("shapeBase") == "shapeBase")
+        #expect(UserPackage.symbolName("inner-shimmer") == "innerShimmer" && UserPackage.symbolName("2Tone") == "_2Tone")
+        #expect(UserPackage.symbolName("Color") == "color" && UserPackage.symbolName(" ") == nil)
+        let hex = try #require(NamedColors.rgba(["components": ["red": "0xFF", "green": "0x80", "blue": "0x00", "alpha": "1.000"]]))
+        #expect(hex.red == 1 && abs(hex.green - 128.0 / 255) < 1e-12 && hex.blue == 0 && hex.opacity == 1)
+        let whole = try #require(NamedColors.rgba(["components": ["red": "255", "green": "0", "blue": "51", "alpha": "0.5"]]))
+        #expect(whole.red == 1 && whole.blue == 0.2 && whole.opacity == 0.5)
+        let grey = try #require(NamedColors.rgba(["color-space": "gray-gamma-22", "components": ["white": "0.25", "alpha": "1"]]))
+        #expect(grey.red == 0.25 && grey.green == 0.25 && grey.blue == 0.25)
+        #expect(NamedColors.rgba(["components": ["red": "x"]]) == nil)
     }
 
     @Test func packagesScanlineCannotBuildAreRefusedWithWhy() throws {

@@ -43,9 +43,9 @@ enum ImageResources {
         return pick(variants, for: scale)
     }
 
-    /// Asset catalogs directly in `root` or one folder down (SwiftPM keeps a resource folder's
-    /// structure for `.copy`, and flattens files for `.process`).
-    static func assetCatalogVariant(_ name: String, in root: URL, scale: CGFloat) -> (url: URL, scale: CGFloat)? {
+    /// The asset catalogs (`*.xcassets`) directly in `root` or one folder down (SwiftPM keeps a
+    /// resource folder's structure for `.copy`, and flattens files for `.process`), in path order.
+    static func catalogs(in root: URL) -> [URL] {
         let fm = FileManager.default
         var catalogs: [URL] = []
         for entry in (try? fm.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
@@ -55,11 +55,18 @@ enum ImageResources {
                 catalogs += ((try? fm.contentsOfDirectory(at: entry, includingPropertiesForKeys: nil)) ?? []).filter { $0.pathExtension == "xcassets" }
             }
         }
+        return catalogs.sorted { $0.path < $1.path }
+    }
+
+    /// Asset catalogs directly in `root` or one folder down (SwiftPM keeps a resource folder's
+    /// structure for `.copy`, and flattens files for `.process`).
+    static func assetCatalogVariant(_ name: String, in root: URL, scale: CGFloat) -> (url: URL, scale: CGFloat)? {
+        let fm = FileManager.default
         struct Contents: Decodable {
             struct Entry: Decodable { var filename: String?; var scale: String? }
             var images: [Entry]?
         }
-        for catalog in catalogs.sorted(by: { $0.path < $1.path }) {
+        for catalog in catalogs(in: root) {
             let set = catalog.appendingPathComponent("\(name).imageset")
             guard let data = fm.contents(atPath: set.appendingPathComponent("Contents.json").path),
                   let contents = try? JSONDecoder().decode(Contents.self, from: data) else { continue }

@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .target(name: "GlowKit", resources: [.process("Shaders"), .copy("Images/dot.png")],
                 swiftSettings: [.define("GLOW_TINT"), .define("GLOW_IOS_ONLY", .when(platforms: [.iOS]))]),
-        .target(name: "GlowKitUI", dependencies: ["GlowKit"], exclude: ["Notes.md"]),
+        .target(name: "GlowKitUI", dependencies: ["GlowKit"], exclude: ["Notes.md"], resources: [.process("Colors.xcassets")]),
         .executableTarget(name: "Demo", dependencies: ["GlowKitUI"]),
         .testTarget(name: "GlowKitTests", dependencies: ["GlowKit"]),
     ]
