@@ -81,9 +81,9 @@ install-files:
 	(cd "$$kit" && find Scanline_ScanlineBlocks.resources -type f) | while IFS= read -r f; do put "$$kit/$$f" "$(KITDIR)/$$f" 644; done; \
 	version=$$(ls "$$kit"/swift-version*.txt | head -1); put "$$version" "$(KITDIR)/swift-version.txt" 644; \
 	touch "$(KITDIR)/libScanlineKit.so"; \
-	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then files=$$(git ls-files); \
-	else files=$$(find . -path ./.build -prune -o -path ./gallery -prune -o -type f -print | sed 's|^\./||'); fi; \
-	for f in $$files; do \
+	{ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git -c core.quotepath=off ls-files; \
+	else find . -path ./.build -prune -o -path ./gallery -prune -o -type f -print | sed 's|^\./||'; fi; } | \
+	while IFS= read -r f; do \
 		mkdir -p "$(SHARE)/source/$$(dirname "$$f")"; \
 		install -m 644 "$$f" "$(SHARE)/source/$$f"; \
 		echo "$(SHARE)/source/$$f" >> "$$list.tmp"; \
