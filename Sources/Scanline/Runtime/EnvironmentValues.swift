@@ -21,6 +21,12 @@ public struct EnvironmentValues: Sendable {
     var containerSize: ContainerSize? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
+    /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.
+    var toggleStyle: AnyToggleStyle? = nil
+    /// Whether controls inside hide their labels (`.labelsHidden()`).
+    public var labelsHidden = false
+    /// Whether the controls inside take part (`.disabled(_:)`); a disabled one is drawn dimmed.
+    public var isEnabled = true
     /// How large SF Symbols inside are drawn (`.imageScale(_:)`).
     public var imageScale: Image.Scale = .medium
     /// Why data inside is redacted (`.redacted(reason:)`); empty when it is not.

@@ -462,11 +462,15 @@ extension Node {
             return [AccessibilityElement(role: "Element", label: text, value: ax.value)]
         case .combine?:
             let parts = inner().flatMap { $0.accessibilityElements() }
-            return [AccessibilityElement(role: "Element", label: ax.label ?? parts.map(\.label).joined(separator: ", "), value: ax.value)]
+            // Labels merge, and so do values (a toggle's row reads its label and "on").
+            let values = parts.compactMap(\.value)
+            return [AccessibilityElement(role: "Element", label: ax.label ?? parts.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
+                                         value: ax.value ?? (values.isEmpty ? nil : values.joined(separator: ", ")))]
         default: break
         }
         if let t = self as? TextNode { return [AccessibilityElement(role: "Text", label: ax.label ?? t.text.string, value: ax.value)] }
         if self is SliderNode { return [AccessibilityElement(role: "Slider", label: ax.label ?? "", value: ax.value)] }
+        if self is SwitchNode { return [AccessibilityElement(role: "Switch", label: ax.label ?? "", value: ax.value)] }
         if let s = self as? SymbolNode { return [AccessibilityElement(role: "Image", label: ax.label ?? s.name, value: ax.value)] }
         if let label = ax.label { return [AccessibilityElement(role: "Element", label: label, value: ax.value)] }
         return inner().flatMap { $0.accessibilityElements() }
