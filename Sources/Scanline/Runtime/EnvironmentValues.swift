@@ -23,6 +23,12 @@ public struct EnvironmentValues: Sendable {
     public var scrollContentMargins = EdgeInsets()
     /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.
     var toggleStyle: AnyToggleStyle? = nil
+    /// How the buttons inside are drawn (`.buttonStyle(_:)`); nil: the default, borderless.
+    var buttonStyle: AnyButtonStyle? = nil
+    /// The shape of the bordered buttons inside (`.buttonBorderShape(_:)`).
+    public var buttonBorderShape = ButtonBorderShape.automatic
+    /// The size of the controls inside (`.controlSize(_:)`).
+    public var controlSize = ControlSize.regular
     /// Whether controls inside hide their labels (`.labelsHidden()`).
     public var labelsHidden = false
     /// Whether the controls inside take part (`.disabled(_:)`); a disabled one is drawn dimmed.
