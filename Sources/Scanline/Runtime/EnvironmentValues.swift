@@ -23,6 +23,8 @@ public struct EnvironmentValues: Sendable {
     public var scrollContentMargins = EdgeInsets()
     /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.
     var toggleStyle: AnyToggleStyle? = nil
+    /// How the progress views inside are drawn (`.progressViewStyle(_:)`); nil: the default.
+    var progressViewStyle: AnyProgressViewStyle? = nil
     /// How the buttons inside are drawn (`.buttonStyle(_:)`); nil: the default, borderless.
     var buttonStyle: AnyButtonStyle? = nil
     /// The shape of the bordered buttons inside (`.buttonBorderShape(_:)`).
