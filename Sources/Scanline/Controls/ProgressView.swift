@@ -118,9 +118,8 @@ extension ProgressViewStyle where Self == DefaultProgressViewStyle { public stat
 extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { LinearProgressViewStyle() } }
 extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() } }
 
-/// A progress view style without its type, as the environment keeps it.
-struct AnyProgressViewStyle: @unchecked Sendable {
-    let make: @MainActor (ProgressViewStyleConfiguration) -> AnyView
+typealias AnyProgressViewStyle = AnyControlStyle<ProgressViewStyleConfiguration>
+extension AnyControlStyle where Configuration == ProgressViewStyleConfiguration {
     @MainActor init<S: ProgressViewStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
 }
 

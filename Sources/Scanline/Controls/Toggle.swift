@@ -82,9 +82,14 @@ extension ToggleStyle where Self == DefaultToggleStyle {
     public static var automatic: DefaultToggleStyle { DefaultToggleStyle() }
 }
 
-/// A toggle style without its type, as the environment keeps it.
-struct AnyToggleStyle: @unchecked Sendable {
-    let make: @MainActor (ToggleStyleConfiguration) -> AnyView
+/// A control's style without its type, as the environment keeps it: it makes the view for a
+/// configuration (`AnyToggleStyle`, `AnyProgressViewStyle`).
+struct AnyControlStyle<Configuration>: @unchecked Sendable {
+    let make: @MainActor (Configuration) -> AnyView
+}
+
+typealias AnyToggleStyle = AnyControlStyle<ToggleStyleConfiguration>
+extension AnyControlStyle where Configuration == ToggleStyleConfiguration {
     @MainActor init<S: ToggleStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
 }
 
