@@ -145,6 +145,17 @@ struct FadesIn: View {
                 "\(green[5, 5]) \(green[15, 5]) \(green[10, 0])")
     }
 
+    @Test func aSteppedSliderIsDrawnAtTheNearestStep() async throws {
+        // 0.33 in steps of 0.25 is drawn at 0.25: the same picture as a slider at 0.25.
+        let stepped = try await image(Slider(value: .constant(0.33), in: 0...1, step: 0.25), 100, 30)
+        let quarter = try await image(Slider(value: .constant(0.25), in: 0...1), 100, 30)
+        let third = try await image(Slider(value: .constant(0.33), in: 0...1), 100, 30)
+        #expect(stepped.bytes == quarter.bytes && stepped.bytes != third.bytes)
+        // The accent colour is system blue without an AccentColor asset.
+        let accent = try await image(Color.accentColor, 4, 4)
+        #expect(accent[2, 2] == (0, 122, 255, 255))
+    }
+
     @Test func aHiddenViewKeepsItsPlaceAndDrawsNothing() async throws {
         let row = try await image(HStack(spacing: 0) {
             Color.red.frame(width: 10, height: 10).hidden()

@@ -66,3 +66,14 @@ extension Color {
         self.init(storage: .adaptive(light: RGBA(red: 0, green: 0, blue: 0, opacity: 0), dark: RGBA(red: 0, green: 0, blue: 0, opacity: 0), name: name))
     }
 }
+
+extension Color {
+    /// The app's accent colour, as SwiftUI's `Color.accentColor`: the main bundle's `AccentColor`
+    /// colour set (as Xcode's app template names it), else system blue.
+    public static var accentColor: Color {
+        if let found = NamedColors.find("AccentColor", in: ImageResources.roots(bundle: nil, folder: nil)) {
+            return Color(storage: .adaptive(light: found.light, dark: found.dark, name: "AccentColor"))
+        }
+        return .blue
+    }
+}

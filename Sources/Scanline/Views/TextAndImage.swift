@@ -197,6 +197,17 @@ public struct Slider<Label: View>: View, PrimitiveView {
         self.value = Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = V($0) })
         self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
     }
+    /// A slider whose value moves in steps of `step` from the lower bound: it is drawn at the
+    /// step nearest its value (a step that is not finite and positive draws it as it is).
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride) where Label == EmptyView, V.Stride: BinaryFloatingPoint {
+        let lower = Double(bounds.lowerBound), size = Double(step)
+        self.value = Binding(get: {
+            let v = Double(value.wrappedValue)
+            guard size.isFinite, size > 0, v.isFinite else { return v }
+            return lower + ((v - lower) / size).rounded() * size
+        }, set: { value.wrappedValue = V($0) })
+        self.bounds = lower...Double(bounds.upperBound)
+    }
     func makeNode(_ b: inout NodeBuilder) -> Node {
         let span = bounds.upperBound - bounds.lowerBound
         let raw = span > 0 ? (value.wrappedValue - bounds.lowerBound) / span : 0
