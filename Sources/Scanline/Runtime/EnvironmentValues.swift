@@ -23,6 +23,8 @@ public struct EnvironmentValues: Sendable {
     public var scrollContentMargins = EdgeInsets()
     /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.
     var toggleStyle: AnyToggleStyle? = nil
+    /// How the labels inside are drawn (`.labelStyle(_:)`); nil: the default.
+    var labelStyle: AnyLabelStyle? = nil
     /// How the progress views inside are drawn (`.progressViewStyle(_:)`); nil: the default.
     var progressViewStyle: AnyProgressViewStyle? = nil
     /// How the buttons inside are drawn (`.buttonStyle(_:)`); nil: the default, borderless.
