@@ -54,7 +54,9 @@ public struct ScrollTransitionConfiguration: Sendable {
         ScrollTransitionConfiguration(kind: .interactive(timingCurve))
     }
     /// Changes phase at the threshold, animated with the default animation.
-    public static let animated = ScrollTransitionConfiguration(kind: .animated(.default))
+    /// (Computed, not stored: a stored one held its animation's box in a global that
+    /// LeakSanitizer could not see through the enum's payload, and reported it as leaked.)
+    public static var animated: ScrollTransitionConfiguration { ScrollTransitionConfiguration(kind: .animated(.default)) }
     /// Changes phase at the threshold, animated with `animation`.
     public static func animated(_ animation: Animation = .default) -> ScrollTransitionConfiguration {
         ScrollTransitionConfiguration(kind: .animated(animation))
