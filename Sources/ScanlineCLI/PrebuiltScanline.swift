@@ -188,15 +188,16 @@ struct PrebuiltScanline: Sendable, Equatable {
         return flags
     }
 
-    /// The `swiftc` arguments that compile `sources` (and link `objects`, a package's targets)
-    /// into the executable `output` against this kit, in Swift 5 mode as the source build, with
-    /// the kit's folder as the binary's run path.
-    func compilerArguments(sources: [String], objects: [String] = [], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
+    /// The `swiftc` arguments that compile `sources` into the executable `output` against this
+    /// kit, in Swift 5 mode as the source build, with the kit's folder as the binary's run path.
+    /// `extra` comes after the sources: for a package, its modules' folder (`-I`), its targets'
+    /// objects and their linker flags.
+    func compilerArguments(sources: [String], extra: [String] = [], output: URL, moduleCache: URL, cFlags: [String]) -> [String] {
         var args = ["-module-name", UserView.moduleName, "-swift-version", "5"] + sharedArguments(moduleCache: moduleCache, cFlags: cFlags)
         // The kit is the first library the binary needs, ahead of Foundation and the C library, so
         // that its definitions of the C library's clocks and CoreFoundation's run-loop timers
         // (Sources/CScanline/clock.c) are the ones the process uses (docs/TIME.md).
-        args += [library.path] + sources + objects
+        args += [library.path] + sources + extra
         args += ["-L", folder.path, "-Xlinker", "-rpath", "-Xlinker", folder.path, "-o", output.path]
         return args
     }

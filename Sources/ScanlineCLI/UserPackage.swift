@@ -280,9 +280,10 @@ struct UserPackage: Sendable {
     /// Builds every target against `kit` in `build` (`Modules/`, one object per target, the
     /// resource bundles beside the program), each only when its sources, flags or dependencies
     /// changed since the last build (a stamp beside its object holds their hash). Returns the
-    /// objects and linker flags to link the program with, or the failing compiler's status.
+    /// objects and linker flags to link the program with, and the failing compiler's status (0
+    /// when every target built).
     func buildTargets(kit: PrebuiltScanline, in build: URL, moduleCache: URL, cFlags: [String],
-                      line: (String) -> Void) throws -> (objects: [String], status: Int32) {
+                      line: (String) -> Void) throws -> (objects: [String], linkerFlags: [String], status: Int32) {
         let fm = FileManager.default
         let modules = build.appendingPathComponent("Modules")
         try fm.createDirectory(at: modules, withIntermediateDirectories: true)
@@ -319,10 +320,10 @@ struct UserPackage: Sendable {
             if fm.fileExists(atPath: object.path), (try? String(contentsOf: stampFile, encoding: .utf8)) == stamp.hex { continue }
             try? fm.removeItem(at: stampFile)
             let status = try UserView.run(try UserView.swiftcTool(), arguments, line: line)
-            guard status == 0 else { return (objects, status) }
+            guard status == 0 else { return (objects, [], status) }
             try AtomicFile.write(Data(stamp.hex.utf8), to: stampFile)
         }
-        return (objects + targets.flatMap(\.linkerFlags), 0)
+        return (objects, targets.flatMap(\.linkerFlags), 0)
     }
 
     /// Links the target's resources into its bundle folder (made afresh): `.process` ones at the

@@ -536,19 +536,19 @@ enum UserView {
         let temporary = p.package.appendingPathComponent("UserView.building-\(ProcessInfo.processInfo.processIdentifier)")
         let moduleCache = p.cache.appendingPathComponent("module-cache"), cFlags = try PrebuiltScanline.cFlags()
         // A package's targets first, each a module of its own (UserPackage).
-        var objects: [String] = [], imports: [String] = []
+        var extra: [String] = [], objects: [String] = []
         if let package = p.userPackage {
             let built = try package.buildTargets(kit: kit, in: p.package, moduleCache: moduleCache, cFlags: cFlags, line: line)
             guard built.status == 0 else { return built.status }
             objects = built.objects
-            imports = ["-I", p.package.appendingPathComponent("Modules").path]
+            extra = ["-I", p.package.appendingPathComponent("Modules").path] + built.objects + built.linkerFlags
         }
-        let arguments = kit.compilerArguments(sources: sources, objects: imports + objects, output: temporary, moduleCache: moduleCache, cFlags: cFlags)
+        let arguments = kit.compilerArguments(sources: sources, extra: extra, output: temporary, moduleCache: moduleCache, cFlags: cFlags)
         var stamp = StableHash()
         stamp.add(kit.builtWith)
         stamp.add(String(describing: (try? PrebuiltScanline.modificationDate(kit.library))?.timeIntervalSince1970 ?? 0))
         stamp.add(arguments.joined(separator: "\u{0}").replacingOccurrences(of: temporary.lastPathComponent, with: "UserView"))
-        for s in sources + objects.filter({ $0.hasSuffix(".o") }) { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }
+        for s in sources + objects { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }
         let stampFile = p.package.appendingPathComponent("UserView.stamp")
         try kit.placeResources(in: p.package)
         if fm.isExecutableFile(atPath: p.binary.path), (try? String(contentsOf: stampFile, encoding: .utf8)) == stamp.hex { return 0 }
