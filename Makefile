@@ -10,7 +10,7 @@ TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup setup-test demo test build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
+.PHONY: setup setup-test demo test test-git-dependent build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
 
 # Installs the Debian packages in $(1) that are missing, and only those.
 define apt_install
@@ -125,6 +125,14 @@ test: setup-test
 	$(SWIFT) build --product ScanlineKit
 	$(SWIFT) test --skip-build --skip StopAllTests
 	$(SWIFT) test --skip-build --filter StopAllTests
+
+## test-git-dependent: a package that depends on Scanline by git URL (this checkout, at HEAD) builds
+## with plain `swift build` and its #Preview renders (Tests/git-dependent.sh; CI runs it)
+test-git-dependent: setup
+	$(call apt_install,git)
+	$(SWIFT) build --product scanline
+	$(SWIFT) build --product ScanlineKit
+	SWIFT=$(SWIFT) Tests/git-dependent.sh
 
 ## bench: Scanline and its peers (C, numpy/Pillow, pycairo, skia-python, ffmpeg) side by side, with
 ## ratios. The Python peers come from Debian's packages (numpy, Pillow, pycairo) and, for

@@ -22,8 +22,23 @@ import Testing
         #expect(runStatus == 0 && runOutput.contains("rendered ") && !runOutput.contains("rendered 0x0"), "the dependent's program: \(runOutput.suffix(2000))")
         // Its @Entry value, through the macro plugin (issue #43 point 1).
         #expect(runOutput.contains("badge scale 2.0"), "\(runOutput.suffix(2000))")
+        // @Animatable with @AnimatableIgnored: the level is the animatable data, the label is not.
+        #expect(runOutput.contains("meter 0.75 quarter"), "\(runOutput.suffix(2000))")
         let folder = makeTestFolder("scanline-dependent")
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The same package's #Preview, rendered by `scanline render PACKAGE` (its library target;
+        // the executable is not built): @Previewable state on, so the badge is opaque, and the
+        // meter, 40 × 6 pt, is green (52, 199, 89) over its left half only.
+        let png = folder.appendingPathComponent("badge.png")
+        let render = try Binary.capture(["render", package.path, "--preview", "Badge", "--scale", "1", "-o", png.path, "--quiet"])
+        #expect(render.code == 0, "\(render.stderr)")
+        let image = try PixelBuffer(contentsOf: png)
+        let meterRows = (0..<image.height).filter { y in image[image.width / 2 - 10, y] == (52, 199, 89, 255) }
+        // 6 pt tall, at a fractional y below the badge's text: 5 or 6 rows are wholly covered.
+        #expect((5...6).contains(meterRows.count), "the meter's rows: \(meterRows)")
+        if let y = meterRows.first {
+            #expect(image[image.width / 2 + 10, y] != (52, 199, 89, 255), "the meter is filled to its middle only")
+        }
         try await snapshotTestsOfTheDependent(package, scratch: scratch, folder: folder)
     }
 
