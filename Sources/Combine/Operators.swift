@@ -137,48 +137,6 @@ extension Publisher where Output: Equatable {
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { removeDuplicates(by: ==) }
 }
 
-/// Where `receive(on:)` delivers values. Here a scheduler runs the action it is given; the main
-/// queue and the main run loop run it at once when called on the main thread (so a render sees
-/// the value on the frame it was sent in), else later on the main thread.
-public protocol Scheduler {
-    associatedtype SchedulerOptions
-    /// Runs `action` on this scheduler.
-    func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
-}
-
-extension Scheduler {
-    /// Runs `action` on this scheduler.
-    public func schedule(_ action: @escaping () -> Void) { schedule(options: nil, action) }
-}
-
-/// A scheduler that runs each action at once, where it is called.
-public struct ImmediateScheduler: Scheduler, Sendable {
-    public typealias SchedulerOptions = Never
-    public static let shared = ImmediateScheduler()
-    public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
-}
-
-extension DispatchQueue: Scheduler {
-    public typealias SchedulerOptions = Never
-    public func schedule(options: Never?, _ action: @escaping () -> Void) {
-        if self === DispatchQueue.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); async { work.action() } }
-    }
-}
-
-extension RunLoop: Scheduler {
-    public typealias SchedulerOptions = Never
-    public func schedule(options: Never?, _ action: @escaping () -> Void) {
-        if self === RunLoop.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); DispatchQueue.main.async { work.action() } }
-    }
-}
-
-extension OperationQueue: Scheduler {
-    public typealias SchedulerOptions = Never
-    public func schedule(options: Never?, _ action: @escaping () -> Void) {
-        if self === OperationQueue.main && Thread.isMainThread { action() } else { let work = UncheckedAction(action); addOperation { work.action() } }
-    }
-}
-
 /// An action moved to another thread, as Combine's schedulers move them (not checked for Sendable).
 struct UncheckedAction: @unchecked Sendable {
     let action: () -> Void
@@ -231,5 +189,43 @@ extension Publishers {
             lock.unlock()
             stop?.cancel()
         }
+    }
+}
+
+extension Publishers {
+    /// Each value, and the completion, delivered `interval` later on `scheduler` (`delay(for:…)`).
+    public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        /// How much later, in the scheduler's time.
+        public let interval: Context.SchedulerTimeType.Stride
+        public let tolerance: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride,
+                    scheduler: Context, options: Context.SchedulerOptions? = nil) {
+            self.upstream = upstream; self.interval = interval; self.tolerance = tolerance; self.scheduler = scheduler; self.options = options
+        }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let scheduler = self.scheduler, interval = self.interval, tolerance = self.tolerance, options = self.options
+            // Each at its own time: the scheduler's clock when it arrived, plus the interval.
+            func later(_ action: @escaping () -> Void) {
+                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
+            }
+            upstream.receive(subscriber: AnySubscriber<Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { value in later { _ = subscriber.receive(value) }; return .unlimited },
+                receiveCompletion: { completion in later { subscriber.receive(completion: completion) } }))
+        }
+    }
+}
+
+extension Publisher {
+    /// Each value and the completion, `interval` later on `scheduler`'s clock (inside a render, the
+    /// render clock, for the main run loop and the main queue).
+    public func delay<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil,
+                                    scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S> {
+        Publishers.Delay(upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler, options: options)
     }
 }

@@ -1,5 +1,6 @@
 // The Combine stand-in, compiled as public code uses it: only `import Combine`.
 import Combine
+import Foundation
 import Testing
 
 final class Counter: ObservableObject {
@@ -124,5 +125,48 @@ final class Custom: ObservableObject {
         #expect(Subscribers.Demand.max(1) + .unlimited == .unlimited)
         #expect(Subscribers.Demand.none < .max(1) && Subscribers.Demand.max(100) < .unlimited)
         #expect(Subscribers.Demand.max(-4) == .none)
+    }
+}
+
+/// The schedulers' time types and `delay` outside a render (issue #43 point 5).
+@Suite struct SchedulerTimeTests {
+    @Test func stridesInEveryUnitAgree() {
+        typealias D = DispatchQueue.SchedulerTimeType.Stride
+        #expect(D.milliseconds(1500) == D.seconds(1.5) && D.seconds(2) == 2 && D(.microseconds(3)).magnitude == 3000)
+        #expect(D.nanoseconds(7).timeInterval == .nanoseconds(7) && D.seconds(1) + 0.5 == D.milliseconds(1500))
+        typealias R = RunLoop.SchedulerTimeType.Stride
+        #expect(R.milliseconds(250).timeInterval == 0.25 && R(0.25) == 0.25 && R.seconds(1) < R.seconds(2))
+        let now = DispatchQueue.main.now
+        #expect(now.advanced(by: .milliseconds(5)).dispatchTime.uptimeNanoseconds == now.dispatchTime.uptimeNanoseconds + 5_000_000)
+        #expect(now.distance(to: now.advanced(by: .seconds(2))) == .seconds(2))
+        let date = RunLoop.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 10))
+        #expect(date.advanced(by: 0.5).date == Date(timeIntervalSinceReferenceDate: 10.5) && date.distance(to: date.advanced(by: 3)) == 3)
+    }
+
+    @Test func delayHoldsEachValueAndTheCompletionOnAQueue() async throws {
+        final class Log: @unchecked Sendable {
+            let lock = NSLock(); var events: [(String, Double)] = []
+            func add(_ e: String, _ start: Date) { lock.lock(); events.append((e, Date().timeIntervalSince(start))); lock.unlock() }
+            var snapshot: [(String, Double)] { lock.withLock { events } }
+        }
+        let log = Log(), start = Date()
+        let subject = PassthroughSubject<Int, Never>()
+        let queue = DispatchQueue(label: "delay")
+        let c = subject.delay(for: .milliseconds(150), scheduler: queue)
+            .sink(receiveCompletion: { _ in log.add("end", start) }, receiveValue: { log.add("\($0)", start) })
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(log.snapshot.isEmpty, "nothing arrives before its delay")
+        try await Task.sleep(for: .milliseconds(400))
+        let events = log.snapshot
+        #expect(events.map(\.0) == ["1", "2", "end"], "\(events)")
+        #expect(events.allSatisfy { $0.1 >= 0.15 }, "each at least 150 ms later: \(events)")
+        // The immediate scheduler ignores the time.
+        var got: [Int] = []
+        _ = Just(3).delay(for: .seconds(10), scheduler: ImmediateScheduler.shared).sink { got.append($0) }
+        #expect(got == [3])
+        _ = c
     }
 }

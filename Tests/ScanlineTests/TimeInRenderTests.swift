@@ -170,7 +170,7 @@ import CoreFoundation
             let _ = record()
             Color.clear
                 .onAppear {
-                    Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in MainActor.assumeIsolated { ticks += 1 } }
+                    _ = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in MainActor.assumeIsolated { ticks += 1 } }
                     // Fires at 0.4 and 0.8, then invalidates itself.
                     let timer = Timer(timeInterval: 0.4, repeats: true) { t in
                         let last = MainActor.assumeIsolated { added += 1; return added == 2 }

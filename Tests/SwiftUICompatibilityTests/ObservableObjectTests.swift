@@ -212,3 +212,32 @@ struct LevelSetter: View {
         _ = subscription
     }
 }
+
+/// Combine's `delay(for:scheduler:)` (issue #43 point 5) inside a render: on the main run loop and
+/// the main queue it follows the render clock, so the value lands on the frame its delay says.
+@MainActor @Suite struct DelayTests {
+    /// A 20 × 10 bar in two halves: the left turns green when a value delayed 0.5 s on the main run
+    /// loop comes, the right blue when one delayed 300 ms on the main queue does. Red before.
+    struct Delayed: View {
+        @State var runLoopArrived = false
+        @State var queueArrived = false
+        var body: some View {
+            HStack(spacing: 0) {
+                (runLoopArrived ? SwiftUI.Color.green : SwiftUI.Color.red).frame(width: 10, height: 10)
+                (queueArrived ? SwiftUI.Color.blue : SwiftUI.Color.red).frame(width: 10, height: 10)
+            }
+            .onReceive(Just(1).delay(for: .seconds(0.5), scheduler: RunLoop.main)) { _ in runLoopArrived = true }
+            .onReceive(Just(2).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)) { _ in queueArrived = true }
+        }
+    }
+
+    @Test func delayedValuesLandAtTheirRenderTime() async throws {
+        let red: (UInt8, UInt8, UInt8, UInt8) = (255, 59, 48, 255)
+        let green: (UInt8, UInt8, UInt8, UInt8) = (52, 199, 89, 255)
+        let blue: (UInt8, UInt8, UInt8, UInt8) = (0, 122, 255, 255)
+        for (time, left, right) in [(0.25, red, red), (0.35, red, blue), (0.55, green, blue)] {
+            let image = try await SceneRenderer(Delayed(), size: CGSize(width: 20, height: 10), scale: 1, fps: 20).still(at: time)
+            #expect(image[5, 5] == left && image[15, 5] == right, "at \(time) s: left \(image[5, 5]), right \(image[15, 5])")
+        }
+    }
+}
