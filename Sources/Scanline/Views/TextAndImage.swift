@@ -183,6 +183,8 @@ final class SymbolNode: Node {
         var c = ctx
         c.environment = environment
         if environment.redactionReasons.contains(.placeholder) { return c.fillImagePlaceholder(in: frame) }
+        // Symbol effects move how the symbol is drawn, not where it is laid out (SymbolEffects.swift).
+        if !environment.symbolEffectsRemoved { environment.symbolPose.apply(to: &c, frame: frame) }
         SystemSymbols.draw(name, in: frame, context: c, shading: ForegroundStyle().shading(in: frame, environment: environment))
     }
 }

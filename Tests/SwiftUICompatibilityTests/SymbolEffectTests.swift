@@ -1,0 +1,95 @@
+// Symbol effects (issue #43 point 5), written as packages write them. Each frame is checked
+// against the same symbol drawn still with the transform the effect's documented curve gives at
+// that instant (SymbolEffects.swift), so a failure names the instant and the pixel that differs.
+import Testing
+import SwiftUI
+
+@MainActor @Suite struct SymbolEffectTests {
+    /// A 40 pt heart in the middle of a 60 × 60 canvas.
+    static func heart() -> some View { Image(systemName: "heart.fill").resizable().frame(width: 40, height: 40) }
+
+    func render(_ view: some View, at t: Double) async throws -> PixelBuffer {
+        try await SceneRenderer(view.frame(width: 60, height: 60), size: CGSize(width: 60, height: 60), scale: 1, fps: 40).still(at: t)
+    }
+
+    /// The first pixel where `a` and `b` differ by more than `tolerance` in a channel, or nil.
+    func difference(_ a: PixelBuffer, _ b: PixelBuffer, tolerance: Int = 1) -> String? {
+        for y in 0..<a.height { for x in 0..<a.width {
+            let p = a[x, y], q = b[x, y]
+            if abs(Int(p.r) - Int(q.r)) > tolerance || abs(Int(p.g) - Int(q.g)) > tolerance
+                || abs(Int(p.b) - Int(q.b)) > tolerance || abs(Int(p.a) - Int(q.a)) > tolerance { return "(\(x), \(y)): \(p) against \(q)" }
+        } }
+        return nil
+    }
+
+    func expectFrame(_ view: some View, at t: Double, looksLike still: some View, _ what: String) async throws {
+        let got = try await render(view, at: t), want = try await render(still, at: 0)
+        #expect(difference(got, want) == nil, "\(what) at \(t) s differs at \(difference(got, want) ?? "")")
+    }
+
+    @Test func pulseDimsTo35PercentHalfwayThroughEachOneSecondPlay() async throws {
+        // The heart is drawn (so the comparisons below compare something).
+        let still = try await render(Self.heart(), at: 0)
+        #expect(still[30, 30].a == 255 && still[1, 1].a == 0, "the heart: \(still[30, 30]) at its centre, \(still[1, 1]) in the corner")
+        let pulsing = Self.heart().symbolEffect(.pulse)
+        try await expectFrame(pulsing, at: 0.5, looksLike: Self.heart().opacity(0.35), "pulse")
+        try await expectFrame(pulsing, at: 1.0, looksLike: Self.heart(), "pulse between plays")
+        try await expectFrame(pulsing, at: 2.5, looksLike: Self.heart().opacity(0.35), "pulse's third play")
+        // Twice as fast; twice only; removed; inactive.
+        try await expectFrame(Self.heart().symbolEffect(.pulse, options: .speed(2)), at: 0.25, looksLike: Self.heart().opacity(0.35), "pulse at speed 2")
+        try await expectFrame(Self.heart().symbolEffect(.pulse, options: .repeat(2)), at: 1.5, looksLike: Self.heart().opacity(0.35), "pulse's second of two plays")
+        try await expectFrame(Self.heart().symbolEffect(.pulse, options: .repeat(2)), at: 2.5, looksLike: Self.heart(), "pulse after two plays")
+        try await expectFrame(pulsing.symbolEffectsRemoved(), at: 0.5, looksLike: Self.heart(), "a removed pulse")
+        try await expectFrame(Self.heart().symbolEffect(.pulse, isActive: false), at: 0.5, looksLike: Self.heart(), "an inactive pulse")
+        // A periodic repeat rests 1 s between 1 s plays: at 1.5 s it rests, at 2.5 s it is halfway.
+        let periodic = Self.heart().symbolEffect(.pulse, options: .repeat(.periodic(delay: 1)))
+        try await expectFrame(periodic, at: 1.5, looksLike: Self.heart(), "a periodic pulse resting")
+        try await expectFrame(periodic, at: 2.5, looksLike: Self.heart().opacity(0.35), "a periodic pulse's second play")
+    }
+
+    /// A count that goes up at 1 s, bouncing the heart each time it changes.
+    struct Bouncer: View {
+        @State var count = 0
+        var body: some View {
+            SymbolEffectTests.heart()
+                .symbolEffect(.bounce, value: count)
+                .task { try? await Task.sleep(for: .seconds(1)); count += 1 }
+        }
+    }
+
+    @Test func bounceGrowsFromTheBottomWhenItsValueChanges() async throws {
+        try await expectFrame(Bouncer(), at: 0.9, looksLike: Self.heart(), "no bounce before the value changes")
+        // A quarter into the 0.5 s play the scale peaks at 1.2, about the bottom.
+        try await expectFrame(Bouncer(), at: 1.125, looksLike: Self.heart().scaleEffect(1.2, anchor: .bottom), "bounce at its peak")
+        // At three quarters it undershoots: 1 − 0.2 × 0.25.
+        try await expectFrame(Bouncer(), at: 1.375, looksLike: Self.heart().scaleEffect(0.95, anchor: .bottom), "bounce's undershoot")
+        try await expectFrame(Bouncer(), at: 1.6, looksLike: Self.heart(), "after the bounce")
+    }
+
+    @Test func scaleHoldsWhileActiveAndTheRestTurnAndShake() async throws {
+        try await expectFrame(Self.heart().symbolEffect(.scale.up), at: 0, looksLike: Self.heart().scaleEffect(1.2), "scale up")
+        try await expectFrame(Self.heart().symbolEffect(.scale.down, isActive: true), at: 3, looksLike: Self.heart().scaleEffect(0.8), "scale down")
+        // Rotate: 1 s, eased in and out, so halfway it has turned 180°.
+        try await expectFrame(Self.heart().symbolEffect(.rotate), at: 0.5, looksLike: Self.heart().rotationEffect(.degrees(180)), "rotate")
+        try await expectFrame(Self.heart().symbolEffect(.rotate.counterClockwise), at: 0.5, looksLike: Self.heart().rotationEffect(.degrees(-180)), "rotate back")
+        // Wiggle: 0.8 s; at 0.1 s (p = 1/8) the swing is sin(π/2)(1 − 1/8) = 0.875 of 15°.
+        try await expectFrame(Self.heart().symbolEffect(.wiggle), at: 0.1, looksLike: Self.heart().rotationEffect(.degrees(13.125)), "wiggle")
+        try await expectFrame(Self.heart().symbolEffect(.wiggle.right), at: 0.1, looksLike: Self.heart().offset(x: 0.12 * 0.875 * 40), "wiggle right")
+        // Breathe: 2 s, 1 + 0.1 sin(πp): at 1 s, 1.1; `.pulse` also at 70 %.
+        try await expectFrame(Self.heart().symbolEffect(.breathe.pulse), at: 1, looksLike: Self.heart().scaleEffect(1.1).opacity(0.7), "breathe")
+        // Variable colour: three levels of 0.5 s: 35 % + 65 % × 1/3, then × 2/3.
+        try await expectFrame(Self.heart().symbolEffect(.variableColor), at: 0.25, looksLike: Self.heart().opacity(0.35 + 0.65 / 3), "variable colour, first level")
+        try await expectFrame(Self.heart().symbolEffect(.variableColor.iterative.reversing), at: 2.75, looksLike: Self.heart().opacity(0.35 + 0.65 / 3), "variable colour stepping back")
+    }
+
+    @Test func onlyTheSymbolsMoveAndEffectsCompose() async throws {
+        // A label's text stays still while its symbol dims.
+        let label = HStack(spacing: 0) { Image(systemName: "heart.fill").resizable().frame(width: 20, height: 20); SwiftUI.Color.blue.frame(width: 20, height: 20) }
+        try await expectFrame(label.symbolEffect(.pulse), at: 0.5,
+                              looksLike: HStack(spacing: 0) { Image(systemName: "heart.fill").resizable().frame(width: 20, height: 20).opacity(0.35); SwiftUI.Color.blue.frame(width: 20, height: 20) },
+                              "a pulse on a stack")
+        // Two effects on one symbol: dimmed and grown.
+        try await expectFrame(Self.heart().symbolEffect(.scale.up).symbolEffect(.pulse), at: 0.5,
+                              looksLike: Self.heart().scaleEffect(1.2).opacity(0.35), "scale and pulse")
+    }
+}
