@@ -58,3 +58,30 @@ extension AppearAnimationTests {
         #expect(left == 25, "left edge halfway through: \(String(describing: left)) (expected 25: from 20, not from 0)")
     }
 }
+
+/// The same two changes in a `.task`, after it slept to 0.5 s: the animation runs from 20 from
+/// 0.5 s (issue #43 point 7, the transaction split inside `.task`).
+struct SetThenAnimateInATask: View {
+    @State private var x: CGFloat = 0
+    var body: some View {
+        SwiftUI.Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10)
+            .offset(x: x)
+            .frame(width: 40, height: 10, alignment: .leading)
+            .task {
+                try? await Task.sleep(for: .seconds(0.5))
+                x = 20
+                withAnimation(.linear(duration: 1)) { x = 30 }
+            }
+    }
+}
+
+extension AppearAnimationTests {
+    @Test func inATaskTooAnAnimationStartsFromTheValueSetJustBeforeIt() async throws {
+        // 20 → 30 pt linearly over 1 s from 0.5 s: 25 pt at 1 s (from 0 it would be 15).
+        for (t, want) in [(0.4, 0), (1.0, 25), (1.6, 30)] {
+            let image = try await SceneRenderer(SetThenAnimateInATask(), size: CGSize(width: 40, height: 10), scale: 1, fps: 10).still(at: t)
+            let left = (0..<40).first { image[$0, 5].r == 255 && image[$0, 5].a == 255 }
+            #expect(left == want, "left edge at \(t) s: \(String(describing: left)) (expected \(want))")
+        }
+    }
+}

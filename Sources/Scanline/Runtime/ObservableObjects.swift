@@ -191,6 +191,9 @@ extension ViewGraph {
     /// it is made in, as a `@State` change does (once per build: the next build tracks anew).
     func trackingObservables<T>(_ body: () -> T) -> T {
         let changes = self.changes, clock = self.clock
+        // Views' code runs inside a build or a layout here: a change it makes is not built first.
+        updating += 1
+        defer { updating -= 1 }
         return withObservationTracking(body, onChange: { [weak self] in
             self?.willChange(Transaction.current)          // in the property's willSet
             changes.record(Transaction.current, at: clock.now.seconds)

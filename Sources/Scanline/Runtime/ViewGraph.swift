@@ -87,14 +87,18 @@
     /// Called before a state change is made, with its transaction. SwiftUI applies each
     /// transaction's changes in turn: when an animated change follows changes made without an
     /// animation that no build has seen yet (`x = -50; withAnimation { x = 50 }`), those are built
-    /// first, so the animation starts from the value set just before it. Only in a frame's appear
-    /// and change actions, which run synchronously on the main actor; elsewhere (a task, another
+    /// first, so the animation starts from the value set just before it. In a frame's appear and
+    /// change actions, which run synchronously on the main actor, and in code on the main actor
+    /// between builds (a `.task`, a timer's block); off the main actor (a detached task, another
     /// thread) the changes merge into one, which animates from the value shown.
     nonisolated func willChange(_ transaction: Transaction?) {
         guard transaction?.animation != nil, transaction?.disablesAnimations != true,
-              let pending = changes.pending, pending.transaction?.animation == nil, buildThread.isCurrent else { return }
-        MainActor.assumeIsolated { flushPending() }
+              let pending = changes.pending, pending.transaction?.animation == nil,
+              buildThread.isCurrent || MainActorCheck.isCurrent else { return }
+        MainActor.assumeIsolated { if updating == 0 { flushPending() } }
     }
+    /// How deep the graph is in views' code run by a build or a layout (`trackingObservables`).
+    var updating = 0
 
     private func flushPending() {
         guard !flushing, let flush else { return }
@@ -408,4 +412,21 @@ final class StateChanges: @unchecked Sendable {
     func record(_ transaction: Transaction?, at time: Double) { lock.withLock { last = (transaction, time) } }
     var pending: (transaction: Transaction?, time: Double)? { lock.withLock { last } }
     func clear() { lock.withLock { last = nil } }
+}
+
+/// Whether the caller runs on the main actor, asked without trapping: the concurrency runtime's
+/// `swift_task_isCurrentExecutorWithFlags` with no flags (what `Task.immediate` asks; Swift 6.2
+/// and later), looked up when first needed. Without it (an older runtime) the answer is false, and
+/// changes on the main actor outside a frame's actions merge as they did before.
+enum MainActorCheck {
+    private typealias Check = @convention(c) (UnsafeRawPointer?, UInt, UInt64) -> Bool
+    private static let check: Check? = dlsym(dlopen(nil, RTLD_NOW), "swift_task_isCurrentExecutorWithFlags")
+        .map { unsafeBitCast($0, to: Check.self) }
+    static var isCurrent: Bool {
+        guard let check else { return false }
+        // An executor reference is two words (its identity and its implementation), passed in
+        // registers as two integer arguments under both the C and the Swift conventions.
+        let words = unsafeBitCast(MainActor.sharedUnownedExecutor, to: (UnsafeRawPointer?, UInt).self)
+        return check(words.0, words.1, 0)
+    }
 }
