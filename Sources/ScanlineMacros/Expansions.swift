@@ -73,9 +73,10 @@ enum PreviewMacro {
     }
 }
 
-/// `@Entry var name: Type = value` in an extension of `EnvironmentValues` or `Transaction`: a key
-/// type `__Key_name` whose default is `value` (nil for an optional without one), and the
-/// property's getter and setter through it.
+/// `@Entry var name: Type = value` in an extension of `EnvironmentValues`, `Transaction` or
+/// `FocusedValues`: a key type `__Key_name` (an `_EntryKey`, which each of the three takes as a
+/// key) whose default is `value` (nil for an optional without one), and the property's getter and
+/// setter through it.
 enum EntryMacro {
     static func expand(_ decl: String, role: String) throws -> String {
         let (name, type, value) = try parse(decl)
@@ -87,13 +88,13 @@ enum EntryMacro {
             guard let type else {
                 // `@Entry var flag = false`: the key's type is inferred from the value.
                 guard let value else { throw MacroError(message: "@Entry needs a type or a default value: @Entry var \(name): Type = value") }
-                return "private struct \(key): SwiftUI.EnvironmentKey, SwiftUI.TransactionKey {\n    static let defaultValue = \(value)\n}"
+                return "private struct \(key): SwiftUI._EntryKey {\n    static let defaultValue = \(value)\n}"
             }
             let initial: String
             if let value { initial = value } else if type.hasSuffix("?") { initial = "nil" } else {
                 throw MacroError(message: "@Entry needs a default value: @Entry var \(name): \(type) = value")
             }
-            return "private struct \(key): SwiftUI.EnvironmentKey, SwiftUI.TransactionKey {\n    static var defaultValue: \(type) { \(initial) }\n}"
+            return "private struct \(key): SwiftUI._EntryKey {\n    static var defaultValue: \(type) { \(initial) }\n}"
         default:
             return ""
         }

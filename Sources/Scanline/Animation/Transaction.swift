@@ -17,6 +17,11 @@ public struct Transaction: Sendable {
         get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
         set { custom[ObjectIdentifier(key)] = newValue }
     }
+    /// The value for a key `@Entry` made; as a transaction key's, it must be `Sendable`.
+    public subscript<K: _EntryKey>(key: K.Type) -> K.Value where K.Value: Sendable {
+        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
 }
 
 /// A key for a custom value carried by a transaction, as SwiftUI's `TransactionKey`.

@@ -1,3 +1,11 @@
+/// The key `@Entry` makes for a property of `EnvironmentValues`, `Transaction` or `FocusedValues`
+/// (each takes it as a key of its own kind). Not Apple API: Apple's macro conforms the key to the
+/// extended type's own key protocol, which a plugin without swift-syntax cannot see (docs/MACROS.md).
+public protocol _EntryKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
 /// A key for a custom environment value.
 public protocol EnvironmentKey {
     associatedtype Value: Sendable
@@ -99,6 +107,11 @@ public struct EnvironmentValues: Sendable {
 
     /// A value of a custom environment key.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
+    /// The value for a key `@Entry` made; as an environment key's, it must be `Sendable`.
+    public subscript<K: _EntryKey>(key: K.Type) -> K.Value where K.Value: Sendable {
         get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
         set { custom[ObjectIdentifier(key)] = newValue }
     }

@@ -30,6 +30,8 @@
     /// How many transition values were found animating so far (a removed view stays while its
     /// build finds some).
     var transitionsAnimating = 0
+    /// What `focusedSceneValue` publishes, for `@FocusedValue` (FocusedValues.swift).
+    let focusedScene = FocusedSceneValues()
     /// `.onDisappear` actions of the views in the last build, by key: run when their view goes.
     var disappearActions: [String: () -> Void] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
@@ -144,6 +146,7 @@
 
     /// Runs the appear and change actions the last build and layout queued (call after layout).
     func finishFrame() {
+        focusedScene.endBuild()
         // An animator whose view went starts over if it comes back.
         for key in animators.keys where !seenAnimators.contains(key) { animators[key] = nil }
         seenAnimators = []
