@@ -20,7 +20,7 @@ import Testing
         // Modules, file kinds and the toolchain's Observation.
         "SwiftUI", "Scanline", "simd", "CoreGraphics", "Combine", "QuartzCore", "Foundation", "Testing", "metal", "Observable", "Observation", "Animatable",
         // Swift keywords and attributes.
-        "if", "switch", "willSet", "nonisolated",
+        "if", "switch", "willSet", "nonisolated", "async", "preconcurrency",
         // Words of other specifications: SwiftPM's resource rules, OpenType's tnum, SVG's saturate, MSL's half4.
         "process", "copy", "tnum", "saturate", "half4",
         // Parameter names and parts of expressions, not symbols.

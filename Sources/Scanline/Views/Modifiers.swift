@@ -609,6 +609,24 @@ public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModi
 /// Safe-area regions, for `ignoresSafeArea`; a render has none.
 public enum SafeAreaRegions: Sendable { case all, container, keyboard }
 /// A side of a rectangle.
+/// Whether something shows: as its context decides, shown or hidden (SwiftUI's `Visibility`).
+public enum Visibility: Hashable, CaseIterable, Sendable {
+    case automatic, visible, hidden
+}
+
+/// The top or bottom edge (SwiftUI's `VerticalEdge`).
+public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
+    case top, bottom
+    /// A set of vertical edges.
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public init(_ edge: VerticalEdge) { self.init(rawValue: 1 << edge.rawValue) }
+        public static let top = Set(.top), bottom = Set(.bottom)
+        public static let all: Set = [.top, .bottom]
+    }
+}
+
 public enum Edge: Sendable {
     case top, leading, bottom, trailing
     /// A set of edges, for `padding` and `ignoresSafeArea`.

@@ -1,0 +1,549 @@
+/// Lists and forms as iOS 18 draws them by default (issue #28; the classic look): `List`,
+/// `Form` and `Section`, in the inset-grouped (the default), grouped and plain styles, with row
+/// separators, headers, footers and the row modifiers (`listRowInsets`, `listRowBackground`,
+/// `listRowSeparator`, `listRowSeparatorTint`, `listSectionSeparator`), `scrollContentBackground`,
+/// `listSectionSpacing` and `headerProminence`.
+///
+/// The numbers, in points, and where each comes from (docs/reference ios-metrics.md §10.1 is
+/// Flutter's `list_section.dart`, hand-fitted to iOS; "iPhone 11" is a measurement of an iOS 14
+/// simulator screenshot of an inset-grouped `List`, SomuYadav/ListStyles `Resources/insetgroup.png`,
+/// 0.795 px per point, which showed 20 pt card margins, 44 pt rows, text 20 pt into the card and
+/// the chevron's right edge 20 pt from the card's):
+/// - inset grouped: the page in systemGroupedBackground (242, 242, 247 light; black dark), each
+///   section a card of secondarySystemGroupedBackground (white; 28, 28, 30 dark) with 10 pt
+///   corners [§10.1], 20 pt from the list's sides (16 where the list is narrower than 390 pt, the
+///   system margin of §1.2) [iPhone 11; §10.1]; a section without a header starts 20 below what
+///   comes before it, one with a header 16, its header 6 above the card; 10 after the card
+///   [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10 before what follows;
+/// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
+///   20 on both sides [iPhone 11] and 8 above and below [§10.1: 44 = 28 + 2 × 8] (`listRowInsets`),
+///   leading-aligned and centred vertically (a 31 pt switch makes a 47 pt row); a hairline separator (1 px, separator colour:
+///   60, 60, 67 at 29 % light; 84, 84, 88 at 60 % dark) at the bottom of each row but a section's
+///   last, from the row content's leading edge to the card's trailing edge (iOS 16 and later
+///   align separators with the row's text);
+/// - headers and footers: footnote (13 pt) in the secondary label colour, headers upper-cased
+///   (Scanline's choice for the classic look, which no source read measures; `.textCase(nil)`
+///   keeps the case), at the rows' text inset; `.headerProminence(.increased)` draws the header in
+///   `.title3` bold, primary colour, as written;
+/// - grouped: as inset grouped, but each section's rows span the list's width, without corners,
+///   with a full-width hairline above and below the rows, 22 pt above each section [§10.1];
+/// - plain: the page in systemBackground (white; black dark), rows spanning the width, a
+///   separator under every row from the text's leading edge to the list's trailing edge, headers
+///   in 17 pt semibold on a 28 pt band (the iOS 26 measurement of §10.2; the classic one is not
+///   measured); `.inset` and `.sidebar` draw as `.plain` and `.insetGrouped` do on an iPhone.
+///
+/// A list scrolls as a `ScrollView` does (a render shows it at the offset `.scrollPosition`
+/// sets). `List(selection:)` is accepted; a render has no selection highlight (nothing is tapped).
+public struct List<SelectionValue: Hashable, Content: View>: View {
+    let content: Content
+    @Environment(\.listLook) private var look
+    @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
+
+    /// A list of `content`: sections, and rows outside them.
+    public init(@ViewBuilder content: () -> Content) where SelectionValue == Never { self.content = content() }
+    /// A list whose rows could be selected (a render draws no selection).
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) { self.content = content() }
+    /// A list whose rows could be selected, several at once (a render draws no selection).
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) { self.content = content() }
+
+    /// The list, scrolling, over its background.
+    public var body: some View {
+        ScrollView { _ListContent(content: content, look: look ?? .insetGrouped) }
+            .background(backgroundHidden ? Color.clear : (look ?? .insetGrouped).background)
+    }
+}
+
+extension List {
+    /// A row for each element of `data`, by its id.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable, SelectionValue == Never {
+        self.init { ForEach(data, content: rowContent) }
+    }
+    /// A row for each element of `data`, identified by `id`.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>,
+                                                                          @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, ID, RowContent>, SelectionValue == Never {
+        self.init { ForEach(data, id: id, content: rowContent) }
+    }
+    /// A row for each number of `data`.
+    public init<RowContent: View>(_ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent)
+    where Content == ForEach<Range<Int>, Int, RowContent>, SelectionValue == Never {
+        self.init { ForEach(data, id: \.self, content: rowContent) }
+    }
+    /// A row for each element of `data`, by its id; rows could be selected (a render draws none).
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, selection: Binding<SelectionValue?>?,
+                                                            @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+}
+
+/// A form of controls, as SwiftUI's `Form`: on iOS, an inset-grouped list of its sections and
+/// rows (whatever `listStyle` says, as on iOS).
+public struct Form<Content: View>: View {
+    let content: Content
+    @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
+    /// A form of `content`.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: some View {
+        ScrollView { _ListContent(content: content, look: .insetGrouped) }
+            .background(backgroundHidden ? Color.clear : ListLook.insetGrouped.background)
+    }
+}
+
+/// A part of a list or form with an optional header and footer, as SwiftUI's `Section`. Outside
+/// a list, its header, content and footer are shown one after another, as a group of views.
+public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+    /// A section of `content` under `header`, above `footer`.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.content = content(); self.header = header(); self.footer = footer()
+    }
+    /// The older form: a section with a header and a footer given as views.
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.header = header; self.footer = footer; self.content = content()
+    }
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        let hasHeader = !(header is EmptyView), hasFooter = !(footer is EmptyView)
+        let rows = subviews(of: content).map { b.child($0, key: "row-\($0.id)") }
+        // In a list, the header and footer take the list's type (see `List`); the header's and
+        // footer's own modifiers, inside these, win.
+        var titles = b
+        titles.environment.isListRow = false
+        let inList = b.environment.isListRow
+        let look = b.environment.listLook ?? .insetGrouped
+        func styledHeader() -> any View {
+            guard inList else { return header }
+            if look == .plain { return header.font(.system(size: 17, weight: .semibold)).foregroundStyle(.primary) }
+            if b.environment.headerProminence == .increased { return header.font(.title3.bold()).foregroundStyle(.primary) }
+            return header.font(.footnote).textCase(.uppercase).foregroundStyle(.secondary)
+        }
+        let styledFooter: any View = inList ? footer.font(.footnote).foregroundStyle(.secondary) : footer
+        return SectionNode(header: hasHeader ? titles.child(styledHeader(), key: "header") : nil, rows: rows,
+                           footer: hasFooter ? titles.child(styledFooter, key: "footer") : nil)
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    /// A section without header or footer.
+    public init(@ViewBuilder content: () -> Content) { self.init(content: content, header: { EmptyView() }, footer: { EmptyView() }) }
+}
+extension Section where Footer == EmptyView {
+    /// A section under `header`.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) { self.init(content: content, header: header, footer: { EmptyView() }) }
+    /// The older form: a section with a header given as a view.
+    public init(header: Parent, @ViewBuilder content: () -> Content) { self.init(content: content, header: { header }, footer: { EmptyView() }) }
+}
+extension Section where Parent == EmptyView {
+    /// A section above `footer`.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) { self.init(content: content, header: { EmptyView() }, footer: footer) }
+    /// The older form: a section with a footer given as a view.
+    public init(footer: Footer, @ViewBuilder content: () -> Content) { self.init(content: content, header: { EmptyView() }, footer: { footer }) }
+}
+extension Section where Parent == Text, Footer == EmptyView {
+    /// A section titled by a string literal.
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) { self.init(content: content, header: { Text(titleKey) }) }
+    /// A section titled by `title`, shown as written.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { self.init(content: content, header: { Text(title) }) }
+}
+
+/// A section's parts, built: what a list lays out as a section, and outside a list the three in
+/// a column, as a group's views would be.
+final class SectionNode: Node {
+    let header: Node?
+    let rows: [Node]
+    let footer: Node?
+    init(header: Node?, rows: [Node], footer: Node?) { self.header = header; self.rows = rows; self.footer = footer }
+    /// The rows, groups taken apart and empty views left out.
+    var flatRows: [Node] { rows.flatMap { ($0 as? GroupNode)?.flattened ?? ($0.isEmpty ? [] : [$0]) } }
+    override var children: [Node] { [header].compactMap { $0 } + rows + [footer].compactMap { $0 } }
+    private var column: [Node] { [header].compactMap { $0 } + flatRows + [footer].compactMap { $0 } }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        column.reduce(.zero) { s, n in let c = n.sizeThatFits(ProposedViewSize(width: p.width, height: nil)); return CGSize(width: max(s.width, c.width), height: s.height + c.height) }
+    }
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        var y = frame.minY
+        for n in column {
+            let s = n.sizeThatFits(ProposedViewSize(width: frame.width, height: nil))
+            n.place(in: CGRect(x: frame.minX, y: y, width: frame.width, height: s.height), proposal: ProposedViewSize(width: frame.width, height: nil))
+            y += s.height
+        }
+    }
+    override func draw(_ ctx: GraphicsContext) { for n in column { n.draw(ctx) } }
+}
+
+// MARK: - Styles
+
+/// How a list looks, as SwiftUI's `ListStyle` (`.listStyle(_:)`).
+public protocol ListStyle {}
+/// The platform's default: inset grouped on an iPhone.
+public struct DefaultListStyle: ListStyle { public init() {} }
+/// Sections as rounded cards inset from the sides, over a grey page.
+public struct InsetGroupedListStyle: ListStyle { public init() {} }
+/// Sections spanning the width, over a grey page.
+public struct GroupedListStyle: ListStyle { public init() {} }
+/// Rows spanning the width on the background, separated by lines.
+public struct PlainListStyle: ListStyle { public init() {} }
+/// As plain on an iPhone.
+public struct InsetListStyle: ListStyle { public init() {} }
+/// As inset grouped on an iPhone.
+public struct SidebarListStyle: ListStyle { public init() {} }
+
+extension ListStyle where Self == DefaultListStyle { public static var automatic: DefaultListStyle { .init() } }
+extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: InsetGroupedListStyle { .init() } }
+extension ListStyle where Self == GroupedListStyle { public static var grouped: GroupedListStyle { .init() } }
+extension ListStyle where Self == PlainListStyle { public static var plain: PlainListStyle { .init() } }
+extension ListStyle where Self == InsetListStyle { public static var inset: InsetListStyle { .init() } }
+extension ListStyle where Self == SidebarListStyle { public static var sidebar: SidebarListStyle { .init() } }
+
+/// The looks a list style comes to on an iPhone.
+enum ListLook: Sendable {
+    case insetGrouped, grouped, plain
+    init(_ style: any ListStyle) {
+        switch style {
+        case is GroupedListStyle: self = .grouped
+        case is PlainListStyle, is InsetListStyle: self = .plain
+        default: self = .insetGrouped
+        }
+    }
+    /// The page behind the rows.
+    var background: Color { self == .plain ? ListLook.systemBackground : ListLook.groupedBackground }
+
+    static let groupedBackground = Color.system("systemGroupedBackground", light: RGBA(242, 242, 247, 1), dark: RGBA(0, 0, 0, 1))
+    static let cardBackground = Color.system("secondarySystemGroupedBackground", light: RGBA(255, 255, 255, 1), dark: RGBA(28, 28, 30, 1))
+    static let systemBackground = Color.system("systemBackground", light: RGBA(255, 255, 255, 1), dark: RGBA(0, 0, 0, 1))
+    static let separator = Color.system("separator", light: RGBA(60, 60, 67, 73.0 / 255), dark: RGBA(84, 84, 88, 0.6))
+}
+
+/// How tall the space between sections is (`listSectionSpacing`, iOS 17).
+public struct ListSectionSpacing: Sendable, Equatable {
+    let points: CGFloat?
+    /// The style's own spacing.
+    public static let `default` = ListSectionSpacing(points: nil)
+    /// Less room: 12 points between sections (Scanline's choice; Apple gives no number).
+    public static let compact = ListSectionSpacing(points: 12)
+    /// `spacing` points between sections.
+    public static func custom(_ spacing: CGFloat) -> ListSectionSpacing { ListSectionSpacing(points: spacing.isFinite ? max(spacing, 0) : nil) }
+}
+
+/// How prominent a section's header is (`headerProminence`).
+public enum Prominence: Hashable, Sendable {
+    case standard, increased
+}
+
+extension EnvironmentValues {
+    /// The look lists take inside (`listStyle`); nil: the default, inset grouped.
+    var listLook: ListLook? {
+        get { self[ListLookKey.self] }
+        set { self[ListLookKey.self] = newValue }
+    }
+    /// Whether lists and forms inside leave their background out (`scrollContentBackground(.hidden)`).
+    var scrollContentBackgroundHidden: Bool {
+        get { self[ScrollContentBackgroundKey.self] }
+        set { self[ScrollContentBackgroundKey.self] = newValue }
+    }
+    /// Space between a list's sections, if set (`listSectionSpacing`).
+    var listSectionSpacing: ListSectionSpacing {
+        get { self[ListSectionSpacingKey.self] }
+        set { self[ListSectionSpacingKey.self] = newValue }
+    }
+    /// The prominence of section headers inside (`headerProminence`).
+    public var headerProminence: Prominence {
+        get { self[HeaderProminenceKey.self] }
+        set { self[HeaderProminenceKey.self] = newValue }
+    }
+    /// The least height of a list row, in points (44 on iOS).
+    public var defaultMinListRowHeight: CGFloat {
+        get { self[MinRowHeightKey.self] }
+        set { self[MinRowHeightKey.self] = newValue }
+    }
+    /// Whether the views are a list's rows (a navigation link then shows a chevron).
+    var isListRow: Bool {
+        get { self[ListRowKey.self] }
+        set { self[ListRowKey.self] = newValue }
+    }
+}
+private struct ListLookKey: EnvironmentKey { static let defaultValue: ListLook? = nil }
+private struct ScrollContentBackgroundKey: EnvironmentKey { static let defaultValue = false }
+private struct ListSectionSpacingKey: EnvironmentKey { static let defaultValue = ListSectionSpacing.default }
+private struct HeaderProminenceKey: EnvironmentKey { static let defaultValue = Prominence.standard }
+private struct MinRowHeightKey: EnvironmentKey { static let defaultValue: CGFloat = 44 }
+private struct ListRowKey: EnvironmentKey { static let defaultValue = false }
+
+/// Row options set on a row's view and read by its list (carried up through wrappers as layout
+/// values are).
+enum ListRowTrait {
+    struct Insets {}
+    struct Background {}
+    struct Separator {}
+    struct SeparatorTint {}
+    struct SectionSeparator {}
+}
+
+/// Which of a row's separators show (`listRowSeparator(_:edges:)`).
+struct SeparatorVisibility {
+    var top: Visibility = .automatic
+    var bottom: Visibility = .automatic
+}
+
+extension View {
+    /// Draws the lists inside in `style`.
+    public func listStyle<S: ListStyle>(_ style: S) -> some View {
+        let look = ListLook(style)
+        return environmentChange { $0.listLook = look }
+    }
+    /// Insets this row's content by `insets` (nil: the list's default) instead of the default 8 above and below, 20 at the sides.
+    public func listRowInsets(_ insets: EdgeInsets?) -> some View { trait(ListRowTrait.Insets.self, insets) }
+    /// Draws `view` behind this row, in its place in the card, instead of the card's colour.
+    public func listRowBackground<V: View>(_ view: V?) -> some View { trait(ListRowTrait.Background.self, view.map { AnyView($0) }) }
+    /// Shows or hides this row's separators at `edges` (a row's bottom separator is the line
+    /// between it and the next; its top one, the line above it).
+    public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+        wrap { inner, _ in
+            var v = inner.layoutValues[ObjectIdentifier(ListRowTrait.Separator.self)] as? SeparatorVisibility ?? SeparatorVisibility()
+            if edges.contains(.top) { v.top = visibility }
+            if edges.contains(.bottom) { v.bottom = visibility }
+            inner.layoutValues[ObjectIdentifier(ListRowTrait.Separator.self)] = v
+            return inner
+        }
+    }
+    /// Draws this row's separators in `color` (nil: the separator colour).
+    public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View { trait(ListRowTrait.SeparatorTint.self, color) }
+    /// Shows or hides a section's lines above and below its rows (grouped and plain lists).
+    public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+        trait(ListRowTrait.SectionSeparator.self, visibility)
+    }
+    /// Hides (`.hidden`) the background of the lists and forms inside, so what is behind shows.
+    public func scrollContentBackground(_ visibility: Visibility) -> some View {
+        environmentChange { $0.scrollContentBackgroundHidden = visibility == .hidden }
+    }
+    /// The space between the sections of the lists inside.
+    public func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View { environmentChange { $0.listSectionSpacing = spacing } }
+    /// `spacing` points between the sections of the lists inside.
+    public func listSectionSpacing(_ spacing: CGFloat) -> some View { listSectionSpacing(.custom(spacing)) }
+    /// The prominence of the section headers inside.
+    public func headerProminence(_ prominence: Prominence) -> some View { environmentChange { $0.headerProminence = prominence } }
+
+    /// Sets a list-row option on this view's node.
+    func trait<Key, Value>(_ key: Key.Type, _ value: Value?) -> some View {
+        wrap { inner, _ in inner.layoutValues[ObjectIdentifier(key)] = value; return inner }
+    }
+}
+
+extension Node {
+    /// A list-row option set on this view, if any.
+    func listTrait<Value>(_ key: Any.Type, as type: Value.Type) -> Value? { layoutValues[ObjectIdentifier(key)] as? Value }
+}
+
+/// The sections and rows of a list or form, laid out as `look` lays them out (see `List`).
+struct _ListContent<Content: View>: View, PrimitiveView {
+    let content: Content
+    let look: ListLook
+    func makeNode(_ b: inout NodeBuilder) -> Node {
+        var rows = b
+        rows.environment.isListRow = true
+        rows.environment.listLook = look
+        rows.stackAxis = nil
+        // Each view of the content: a section (a `Section`, or a view whose body is one), or a row;
+        // a view that is several views (a `ForEach`, a view whose body is a list) is taken apart.
+        var items: [ListNode.Item] = []
+        func collect(_ node: Node) {
+            if let s = node as? SectionNode { items.append(.section(s)) }
+            else if let g = node as? GroupNode { g.flattened.forEach(collect) }
+            else if !node.isEmpty { items.append(.row(node)) }
+        }
+        for sub in subviews(of: content) { collect(rows.child(sub, key: "item-\(sub.id)")) }
+        var sections: [ListNode.Section] = []
+        var loose: [Node] = []
+        func flushLoose() { if !loose.isEmpty { sections.append(.init(header: nil, rows: loose, footer: nil)); loose = [] } }
+        for item in items {
+            switch item {
+            case .row(let n): loose.append(n)
+            case .section(let s):
+                flushLoose()
+                sections.append(.init(header: s.header, rows: s.flatRows, footer: s.footer))
+            }
+        }
+        flushLoose()
+        // Row backgrounds given as views are built here, behind their rows.
+        for (i, section) in sections.enumerated() {
+            for (j, row) in section.rows.enumerated() {
+                if let background = row.listTrait(ListRowTrait.Background.self, as: AnyView.self) {
+                    sections[i].backgrounds[j] = b.child(background, key: "row-background-\(i)-\(j)")
+                }
+            }
+        }
+        return ListNode(look: look, sections: sections, environment: b.environment)
+    }
+}
+
+/// Lays out and draws a list's sections (see `List` for every number).
+final class ListNode: Node {
+    enum Item { case row(Node), section(SectionNode) }
+    struct Section {
+        var header: Node?
+        var rows: [Node]
+        var footer: Node?
+        var backgrounds: [Int: Node] = [:]
+        init(header: Node?, rows: [Node], footer: Node?) { self.header = header; self.rows = rows; self.footer = footer }
+    }
+    let look: ListLook
+    let sections: [Section]
+    /// Where each section's rows and card went at the last placement (the root's space).
+    private var cards: [CGRect] = []
+    private var rowFrames: [[CGRect]] = []
+
+    init(look: ListLook, sections: [Section], environment env: EnvironmentValues) {
+        self.look = look; self.sections = sections
+        super.init()
+        environment = env
+    }
+    override var kind: String { "List" }
+    override var children: [Node] {
+        sections.flatMap { s in [s.header].compactMap { $0 } + s.backgrounds.sorted { $0.key < $1.key }.map(\.value) + s.rows + [s.footer].compactMap { $0 } }
+    }
+
+    /// The default row insets: 8 above and below, 20 at the sides.
+    static let rowInsets = EdgeInsets(top: 8, leading: 20, bottom: 8, trailing: 20)
+
+    /// The card's side margin for a list `width` wide.
+    func margin(_ width: CGFloat) -> CGFloat { look == .insetGrouped ? (width < 390 ? 16 : 20) : 0 }
+
+    /// Lays every part out for `width` from `origin`: the frames of headers, rows, footers and
+    /// cards, and the total height. `place` applies them; `sizeThatFits` reads the height.
+    private func layout(width: CGFloat, origin: CGPoint) -> (height: CGFloat, cards: [CGRect], rows: [[CGRect]], parts: [(Node, CGRect)]) {
+        let m = margin(width), cardWidth = max(width - 2 * m, 0)
+        let minRow = environment.defaultMinListRowHeight
+        let spacing = environment.listSectionSpacing.points
+        var y = origin.y
+        var cards: [CGRect] = [], rows: [[CGRect]] = [], parts: [(Node, CGRect)] = []
+        func text(_ n: Node, leading: CGFloat, trailing: CGFloat, gapAbove: CGFloat, gapBelow: CGFloat) {
+            let w = max(width - leading - trailing, 0)
+            let s = n.sizeThatFits(ProposedViewSize(width: w, height: nil))
+            y += gapAbove
+            parts.append((n, CGRect(x: origin.x + leading, y: y, width: min(s.width, w), height: s.height)))
+            y += s.height + gapBelow
+        }
+        for (i, section) in sections.enumerated() {
+            let textInset = m + ListNode.rowInsets.leading
+            // Above the section: what the style leaves, and its header.
+            switch look {
+            case .insetGrouped:
+                if let h = section.header {
+                    text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 16), gapBelow: 6)
+                } else { y += i == 0 ? 20 : (spacing ?? 20) }
+            case .grouped:
+                y += i == 0 ? 22 : (spacing ?? 22)
+                if let h = section.header { text(h, leading: textInset, trailing: textInset, gapAbove: 0, gapBelow: 6) }
+            case .plain:
+                if i > 0, let spacing { y += spacing }
+                if let h = section.header {
+                    // A 28 pt band, the title 4 below its top.
+                    let s = h.sizeThatFits(ProposedViewSize(width: max(width - 2 * textInset, 0), height: nil))
+                    parts.append((h, CGRect(x: origin.x + textInset, y: y + 4, width: min(s.width, max(width - 2 * textInset, 0)), height: s.height)))
+                    y += max(28, s.height + 7)
+                }
+            }
+            // The rows.
+            let top = y
+            var frames: [CGRect] = []
+            for row in section.rows {
+                let insets = row.listTrait(ListRowTrait.Insets.self, as: EdgeInsets.self) ?? ListNode.rowInsets
+                let contentWidth = max(cardWidth - insets.leading - insets.trailing, 0)
+                let s = row.sizeThatFits(ProposedViewSize(width: contentWidth, height: nil))
+                let h = max(minRow, s.height + insets.top + insets.bottom)
+                let frame = CGRect(x: origin.x + m, y: y, width: cardWidth, height: h)
+                frames.append(frame)
+                let contentHeight = min(s.height, h - insets.top - insets.bottom)
+                parts.append((row, CGRect(x: frame.minX + insets.leading, y: frame.minY + insets.top + (h - insets.top - insets.bottom - contentHeight) / 2,
+                                          width: contentWidth, height: max(contentHeight, 0))))
+                if let bg = section.backgrounds[frames.count - 1] { parts.append((bg, frame)) }
+                y += h
+            }
+            cards.append(CGRect(x: origin.x + m, y: top, width: cardWidth, height: y - top))
+            rows.append(frames)
+            // Below the section: its footer and what the style leaves.
+            switch look {
+            case .insetGrouped, .grouped:
+                if let f = section.footer { text(f, leading: textInset, trailing: textInset, gapAbove: 6, gapBelow: 10) } else { y += look == .grouped ? 8 : 10 }
+            case .plain:
+                if let f = section.footer { text(f, leading: textInset, trailing: textInset, gapAbove: 6, gapBelow: 10) }
+            }
+        }
+        return (y - origin.y, cards, rows, parts)
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let width = p.width ?? idealWidth
+        return CGSize(width: width, height: layout(width: width.finiteOr(idealWidth), origin: .zero).height)
+    }
+
+    /// The width the widest row wants, with its insets and the card's margins.
+    private var idealWidth: CGFloat {
+        let widest = sections.flatMap(\.rows).map { $0.sizeThatFits(.unspecified).width + ListNode.rowInsets.leading + ListNode.rowInsets.trailing }.max() ?? 0
+        return widest + 2 * margin(widest)
+    }
+
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let l = layout(width: frame.width, origin: frame.origin)
+        cards = l.cards
+        rowFrames = l.rows
+        for (node, r) in l.parts { node.place(in: r, proposal: ProposedViewSize(width: r.width, height: r.height)) }
+    }
+
+    override func draw(_ context: GraphicsContext) {
+        // The list's colours resolve in its own environment (light or dark).
+        var ctx = context
+        ctx.environment = environment
+        let hairline = 1 / max(environment.displayScale, 1)
+        let separatorColor = ListLook.separator
+        for (i, section) in sections.enumerated() where i < cards.count {
+            let card = cards[i]
+            // The card (or the plain list's rows) and its own row backgrounds.
+            switch look {
+            case .insetGrouped:
+                ctx.fill(Path(roundedRect: card, cornerRadius: 10, style: .continuous), with: .color(ListLook.cardBackground))
+            case .grouped:
+                ctx.fill(Path(card), with: .color(ListLook.cardBackground))
+            case .plain:
+                break
+            }
+            var clipped = ctx
+            if look == .insetGrouped { clipped.clip(to: Path(roundedRect: card, cornerRadius: 10, style: .continuous)) }
+            var backgrounds = context
+            if look == .insetGrouped { backgrounds.clip(to: Path(roundedRect: card, cornerRadius: 10, style: .continuous)) }
+            for (_, bg) in section.backgrounds.sorted(by: { $0.key < $1.key }) { bg.draw(backgrounds) }
+            // Separators: under each row but a section's last (plain: every row), from the row
+            // content's leading edge to the trailing edge, unless the row hides it.
+            let frames = rowFrames[i]
+            for (j, row) in section.rows.enumerated() where j < frames.count {
+                let isLast = j == frames.count - 1
+                let visibility = row.listTrait(ListRowTrait.Separator.self, as: SeparatorVisibility.self)?.bottom ?? .automatic
+                let next = j + 1 < section.rows.count ? section.rows[j + 1].listTrait(ListRowTrait.Separator.self, as: SeparatorVisibility.self)?.top : nil
+                let shows = visibility == .visible || (visibility == .automatic && next != .hidden && (!isLast || look == .plain))
+                guard shows else { continue }
+                let insets = row.listTrait(ListRowTrait.Insets.self, as: EdgeInsets.self) ?? ListNode.rowInsets
+                let tint = row.listTrait(ListRowTrait.SeparatorTint.self, as: Color.self) ?? separatorColor
+                let f = frames[j]
+                let x0 = f.minX + insets.leading, x1 = look == .plain ? frame.maxX : f.maxX
+                clipped.fill(Path(CGRect(x: x0, y: f.maxY - hairline, width: max(x1 - x0, 0), height: hairline)), with: .color(tint))
+            }
+            // The grouped style's full-width lines above and below the rows.
+            if look == .grouped, !frames.isEmpty {
+                let hidden = section.rows.first?.listTrait(ListRowTrait.SectionSeparator.self, as: Visibility.self) == .hidden
+                if !hidden {
+                    ctx.fill(Path(CGRect(x: card.minX, y: card.minY, width: card.width, height: hairline)), with: .color(separatorColor))
+                    ctx.fill(Path(CGRect(x: card.minX, y: card.maxY - hairline, width: card.width, height: hairline)), with: .color(separatorColor))
+                }
+            }
+            section.header?.draw(context)
+            for row in section.rows { row.draw(look == .insetGrouped ? backgrounds : context) }
+            section.footer?.draw(context)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+// List, Form and Section (issue #28): the classic iOS look, its numbers from List's comment
+// (docs/reference ios-metrics.md §10.1, and a measurement of an iOS 14 inset-grouped list). Pixels
+// are checked at points worked out from those numbers, at scale 1.
+import Testing
+@testable import Scanline
+
+@MainActor @Suite struct ListTests {
+    func render<V: View>(_ v: V, width: CGFloat = 390, height: CGFloat = 300, dark: Bool = false, dynamicType: DynamicTypeSize = .large) async throws -> PixelBuffer {
+        var env = EnvironmentValues()
+        env.colorScheme = dark ? .dark : .light
+        env.dynamicTypeSize = dynamicType
+        return try await SceneRenderer(v.frame(width: width, height: height), size: CGSize(width: width, height: height), scale: 1, fps: 10,
+                                       environment: env).still(at: 0)
+    }
+    func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ rgb: (Double, Double, Double), _ tolerance: Double = 1.5) -> Bool {
+        abs(Double(p.r) - rgb.0) <= tolerance && abs(Double(p.g) - rgb.1) <= tolerance && abs(Double(p.b) - rgb.2) <= tolerance
+    }
+    /// The separator (60, 60, 67 at 73/255) over white, one pixel tall at scale 1.
+    let separatorOnWhite = (255 - 73.0 / 255 * 195, 255 - 73.0 / 255 * 195, 255 - 73.0 / 255 * 188)
+    let page = (242.0, 242.0, 247.0), white = (255.0, 255.0, 255.0)
+
+    /// Two sections: two rows, then a titled one with one row and a footer.
+    var settings: some View {
+        List {
+            Section {
+                Text("One")
+                Text("Two")
+            }
+            Section {
+                Text("Three")
+            } header: {
+                Text("Title")
+            } footer: {
+                Text("Footnote")
+            }
+        }
+    }
+
+    @Test func insetGroupedCardsRowsAndSeparators() async throws {
+        let image = try await render(settings)
+        // The page, and the first card 20 pt in from each side, from y 20 (no header), 2 × 44 tall.
+        #expect(near(image[5, 5], page) && near(image[10, 50], page) && near(image[380, 50], page), "page: \(image[5, 5])")
+        #expect(near(image[21, 50], white) && near(image[369, 50], white) && near(image[19, 50], page) && near(image[370, 50], page),
+                "card sides at 20 and 370: \(image[19, 50]) \(image[21, 50]) \(image[369, 50]) \(image[370, 50])")
+        #expect(near(image[200, 19], page) && near(image[200, 20], white) && near(image[200, 107], white) && near(image[200, 108], page),
+                "card from y 20 to 108: \(image[200, 19]) \(image[200, 20]) \(image[200, 107]) \(image[200, 108])")
+        // 10 pt corners: the corner pixel is the page's; 10 pt in, the card's.
+        // On the diagonal, 2.5 pt in from the card's corner (10.6 pt from the corner circle's
+        // centre) is still the page; a smaller radius would have filled it.
+        #expect(near(image[20, 20], page) && near(image[22, 22], page, 4) && near(image[30, 30], white), "corner: \(image[20, 20]) \(image[22, 22])")
+        // The separator under the first row (its last pixel row, y 63), from the text's leading
+        // edge (x 40) to the card's trailing edge; none under the section's last row.
+        #expect(near(image[45, 63], separatorOnWhite) && near(image[368, 63], separatorOnWhite) && near(image[38, 63], white),
+                "separator: \(image[38, 63]) \(image[45, 63]) \(image[368, 63])")
+        #expect(near(image[200, 62], white) && near(image[200, 64], white), "one pixel tall: \(image[200, 62]) \(image[200, 64])")
+        #expect(near(image[200, 106], white), "no separator under the last row: \(image[200, 106])")
+        // The second section: 10 below the first card, 16 more, its header's line (footnote:
+        // 18 pt), 6 more, then the card: from y 108 + 10 + 16 + 18 + 6 = 158.
+        let cardTop = (108..<200).first { near(image[200, $0], white) }
+        #expect(cardTop == 158, "the titled section's card starts at \(String(describing: cardTop))")
+        // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 134..<152.
+        let headerInk = (134..<152).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
+        #expect(!headerInk.isEmpty && headerInk.allSatisfy { $0.r > 90 }, "header ink: \(headerInk.count) pixels, darkest \(headerInk.map(\.r).min() ?? 0)")
+        // The footer starts 6 below the card (158 + 44 = 202): grey text from y 208.
+        let footerInk = (202..<240).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
+        #expect(footerInk.first.map { $0 >= 208 && $0 < 214 } == true, "footer ink rows \(footerInk.first ?? -1)...")
+    }
+
+    @Test func darkModeAndAnotherStyle() async throws {
+        let dark = try await render(settings, dark: true)
+        let darkPage = near(dark[5, 5], (0, 0, 0)), darkCard = near(dark[200, 50], (28, 28, 30))
+        #expect(darkPage && darkCard, "dark page and card: \(dark[5, 5]) \(dark[200, 50])")
+        // The separator in dark mode: (84, 84, 88) at 60 % over the card.
+        let darkSeparator: (Double, Double, Double) = (28 + 0.6 * 56, 28 + 0.6 * 56, 30 + 0.6 * 58)
+        #expect(near(dark[45, 63], darkSeparator), "dark separator: \(dark[45, 63])")
+        // Plain: white page, rows full width, a separator under every row to the trailing edge.
+        let plain = try await render(List { Text("One"); Text("Two") }.listStyle(.plain))
+        let plainLine = near(plain[389, 43], separatorOnWhite) && near(plain[21, 43], separatorOnWhite)
+        #expect(near(plain[5, 5], white) && plainLine && near(plain[19, 43], white),
+                "plain separators: \(plain[19, 43]) \(plain[21, 43]) \(plain[389, 43])")
+        #expect(near(plain[200, 87], separatorOnWhite), "plain: under the last row too: \(plain[200, 87])")
+        // Grouped: 22 pt above, rows full width, a hairline above and below them.
+        let grouped = try await render(List { Text("One") }.listStyle(.grouped))
+        let groupedLines = near(grouped[0, 22], separatorOnWhite) && near(grouped[389, 22], separatorOnWhite) && near(grouped[200, 65], separatorOnWhite)
+        let groupedFills = near(grouped[200, 40], white) && near(grouped[200, 21], page)
+        #expect(groupedLines && groupedFills, "grouped: \(grouped[200, 21]) \(grouped[0, 22]) \(grouped[200, 40]) \(grouped[200, 65])")
+        // No background when hidden.
+        let clear = try await render(List { Text("One") }.scrollContentBackground(.hidden))
+        #expect(clear[5, 5].a == 0 && near(clear[200, 40], white), "hidden background: \(clear[5, 5])")
+    }
+
+    @Test func rowsGrowWithTheirContentAndDynamicType() async throws {
+        // A toggle's 31 pt switch and 8 pt insets: a 47 pt row, so the card ends at 67.
+        let form = try await render(Form { Toggle("Wi-Fi", isOn: .constant(true)) })
+        #expect(near(form[200, 66], white) && near(form[200, 67], page), "toggle row: \(form[200, 66]) \(form[200, 67])")
+        // The switch, on (system green), at the trailing inset: x 370 − 20 − 51 ..< 350.
+        #expect(near(form[300, 43], (52, 199, 89)), "switch: \(form[300, 43])")
+        // At the largest accessibility size a row of body text is taller than 44.
+        let big = try await render(List { Text("One") }, dynamicType: .accessibility5)
+        let bottom = (20..<200).first { near(big[200, $0], page) } ?? 0
+        #expect(bottom > 64 + 20, "an AX5 row ends at \(bottom)")
+    }
+
+    @Test func rowOptions() async throws {
+        let list = List {
+            Text("Inset").listRowInsets(EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)).listRowSeparator(.hidden)
+            Text("Tinted").listRowBackground(Color.red).listRowSeparatorTint(.blue)
+            Text("Last")
+        }
+        let image = try await render(list)
+        // The first row's separator is hidden; the second's is blue and starts at the text inset.
+        #expect(near(image[200, 63], white), "hidden separator: \(image[200, 63])")
+        // The red background fills its row within the card: y 64 ..< 108.
+        #expect(near(image[25, 80], (255, 59, 48)) && near(image[368, 100], (255, 59, 48)), "row background: \(image[25, 80])")
+        #expect(near(image[45, 107], (0, 122, 255)) && near(image[38, 107], (255, 59, 48)), "blue separator: \(image[45, 107]) \(image[38, 107])")
+        // Zero insets: the first row's text starts at the card's edge (x 20), not 20 in.
+        let ink = (20..<40).first { x in (25..<55).contains { image[x, $0].r < 128 } }
+        #expect(ink.map { $0 < 24 } == true, "zero-inset text ink from x \(String(describing: ink))")
+    }
+
+    @Test func navigationLinksInRowsShowAChevron() async throws {
+        let image = try await render(List { NavigationLink("Wi-Fi") { Text("Detail") } })
+        // The chevron: 7 × 12 pt, its right edge 20 in from the card's (x 350), centred on the row
+        // (y 20 + 22): a tertiary-label stroke (60, 60, 67 at 30 % over white: ≈ 196).
+        let ink = (36..<48).flatMap { y in (340..<352).map { image[$0, y] } }.filter { $0.r < 230 }
+        #expect(!ink.isEmpty && ink.allSatisfy { $0.r > 185 }, "chevron ink: \(ink.count) pixels, darkest \(ink.map(\.r).min() ?? 0)")
+        #expect((352..<370).allSatisfy { near(image[$0, 42], white) }, "nothing right of the chevron")
+        // Outside a list, a link is its label in the tint colour.
+        let plain = try await render(NavigationLink("Go") { Text("Detail") }, width: 60, height: 30)
+        #expect((0..<60).contains { x in (0..<30).contains { near(plain[x, $0], (0, 122, 255), 40) } }, "a tinted label")
+    }
+}
