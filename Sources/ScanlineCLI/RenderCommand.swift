@@ -25,6 +25,19 @@ enum RenderCommand {
             return CGSize(width: min(16384, size.width), height: min(16384, size.height))
         }
     }
+    /// `--device NAME` (with `landscape` after the name to turn it), or nil when not given;
+    /// refused with `--size`, which it replaces.
+    static func deviceOption(_ args: Arguments) throws -> DeviceConfiguration? {
+        guard let name = args.string("--device") else {
+            if args.has("--no-status-bar") { throw UsageError("--no-status-bar goes with --device") }
+            return nil
+        }
+        guard let device = DeviceConfiguration.named(name) else {
+            throw UsageError("unknown device '\(name)'; devices: \(DeviceConfiguration.all.map(\.name).joined(separator: ", ")) (add 'landscape' to turn one)")
+        }
+        if args.string("--size") != nil { throw UsageError("give --device or --size, not both: a device sets the canvas") }
+        return device
+    }
     /// `--start-date DATE` (ISO 8601, with a time zone), or nil when not given.
     static func startDateOption(_ args: Arguments) throws -> Date? {
         guard let text = args.string("--start-date") else { return nil }
@@ -59,7 +72,9 @@ enum RenderCommand {
                 OptionSpec(["--frames"], value: "A..B", help: "Frames A through B (inclusive) at --fps, one PNG each. Ctrl-C keeps the frames already written (each complete) and says how many."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points. Default: a scene's own size; your view's ideal size (as ImageRenderer measures it: a fixed .frame is kept, a Color alone is 10x10), or what its #Preview's traits say (.fixedLayout(width:height:) that size, .sizeThatFitsLayout the ideal size, .portrait/.landscapeLeft an iPhone 16 Pro, 402x874)."),
-                OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
+                OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2 (a --device's own scale with --device)."),
+                OptionSpec(["--device"], value: "NAME", help: "Render full screen on a device: its size, scale, safe area and Dynamic Type, with its status bar and home indicator. iPhone SE, iPhone 13 (12, 14), iPhone 15 (14 Pro, 15 Pro, 16), iPhone 16 Pro, iPhone 13 Pro Max (14 Plus), iPhone 15 Pro Max (16 Plus), iPhone 16 Pro Max, iPad, iPad Air, iPad Pro 11-inch, iPad Pro 13-inch; add 'landscape' to turn it (\"iPhone 16 Pro landscape\")."),
+                OptionSpec(["--no-status-bar"], help: "With --device: leave out the status bar and home indicator (as snapshot tests do)."),
                 OptionSpec(["--reduce-motion"], help: "Reduce Motion on."),
                 OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
                 OptionSpec(["--rtl"], help: "Right-to-left layout direction."),
@@ -83,6 +98,7 @@ enum RenderCommand {
                 "scanline render chromatic-glitch-demo --accessibility",
                 "scanline render Glow.swift Glow.metal --duration 2 -o glow.gif",
                 "scanline render Cards.swift --view CardStack --size 390x300 -o cards.png",
+                "scanline render Settings.swift --device \"iPhone 16 Pro\" --color-scheme dark -o settings.png",
                 "scanline render podcast-transcript --duration 20 --shard 0/4 -o ep.mp4     # then: scanline join ep.mp4.shard-* -o ep.mp4",
                 "scanline render glitch-text --duration 4 --shards 2 --local -o glitch.gif",
             ],
@@ -198,19 +214,30 @@ enum RenderCommand {
         }
         let view = try makeView()
         let startDate = try startDateOption(args)
-        let scale = try args.double("--scale", in: 1...3) ?? 2
+        let device = try deviceOption(args)
+        let scale = try args.double("--scale", in: 1...3) ?? device?.scale ?? 2
         let fps = try args.double("--fps", in: 1...240) ?? 30
         let time = try args.double("--time", in: 0...3600)
         if let t = args.string("--time"), time == nil { throw UsageError("--time expects a number, got '\(t)'") }
         var env = try environment(args, scene: scene)
+        if let device, args.string("--dynamic-type") == nil { env.dynamicTypeSize = device.dynamicTypeSize }
         if let dir = args.string("--resources") {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else { throw ScanlineError.fileNotFound(path: dir) }
             env.imageResourcesFolder = URL(fileURLWithPath: dir)
         }
-        let size = try canvasSize(args, scene: scene, view: view, environment: env, scale: scale)
+        let size = try device?.size ?? canvasSize(args, scene: scene, view: view, environment: env, scale: scale)
         let background = try CommonOptions.color(args, "--background")
-        let renderer = try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
+        let chrome = device != nil && !args.has("--no-status-bar")
+        func makeRenderer() throws -> SceneRenderer {
+            guard let device else {
+                return try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
+            }
+            var d = device
+            d.dynamicTypeSize = env.dynamicTypeSize
+            return try SceneRenderer(try makeView(), device: d, chrome: chrome, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
+        }
+        let renderer = try makeRenderer()
         defer { for w in renderer.warnings { output.warn("warning: \(w)") } }
 
         if args.has("--accessibility") {
@@ -243,9 +270,8 @@ enum RenderCommand {
             guard let (target, request) = try await ShardOptions.plan(args, command: "render", prefix: isUserView ? [] : ["render"],
                                                                       output: out, format: format, options: options, &output) else { return }
             var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
-            let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: {
-                try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
-            }, progress: { bar.update($0, $1) })
+            let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: makeRenderer,
+                                                   progress: { bar.update($0, $1) })
             bar.finish()
             for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))

@@ -27,6 +27,8 @@ public struct EnvironmentValues: Sendable {
     var coordinateSpaces: [String: NamedSpace] = [:]
     /// The container `containerRelativeFrame` measures against (the nearest scroll view, or the canvas).
     var containerSize: ContainerSize? = nil
+    /// The safe area the view is laid out in (the screen's, or a bar's container's).
+    var safeArea: SafeAreaRegion? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
     /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.

@@ -18,6 +18,9 @@
     public var environment: EnvironmentValues
     /// Painted under every frame; nil leaves frames transparent.
     public let background: Color?
+    /// The screen's insets from its edges to its safe area (points): the view is offered the
+    /// canvas less these and placed inside them; views that ignore the safe area reach past them.
+    public let safeAreaInsets: EdgeInsets
     /// The view graph: state, tasks and animations across frames.
     public private(set) var graph: ViewGraph
     let root: any View
@@ -30,14 +33,22 @@
     ///   - fps: frames per second, for timelines and frame numbers.
     ///   - startDate: the date shown at time 0; nil shows `Date(timeIntervalSinceReferenceDate: t)`.
     ///     Every clock the view reads inside the render reads this plus the render's time.
+    ///   - safeAreaInsets: the screen's status bar, notch and home indicator (points); none by default.
     ///
     /// The view is made here, inside the render, at its time 0: `@State private var start =
     /// Date.now` in it is the start date, as on a device it is the moment the view was made.
     public init<V: View>(_ view: @autoclosure () throws -> V, size: CGSize, scale: CGFloat = 1, fps: Double = 30,
-                         environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil, startDate: Date? = nil) throws {
+                         environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil, startDate: Date? = nil,
+                         safeAreaInsets: EdgeInsets = EdgeInsets()) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw ScanlineError.invalidArgument(name: "size", value: "\(size.width)x\(size.height)", reason: "width and height must be finite and greater than 0")
         }
+        let insets = [safeAreaInsets.top, safeAreaInsets.leading, safeAreaInsets.bottom, safeAreaInsets.trailing]
+        guard insets.allSatisfy({ $0.isFinite && $0 >= 0 }), safeAreaInsets.top + safeAreaInsets.bottom < size.height,
+              safeAreaInsets.leading + safeAreaInsets.trailing < size.width else {
+            throw ScanlineError.invalidArgument(name: "safeAreaInsets", value: "\(insets)", reason: "insets must be finite, ≥ 0 and leave part of the canvas")
+        }
+        self.safeAreaInsets = safeAreaInsets
         guard fps.isFinite, fps > 0, fps <= 240 else {
             throw ScanlineError.invalidArgument(name: "fps", value: "\(fps)", reason: "must be in 0<fps≤240")
         }
@@ -52,6 +63,23 @@
         self.startDate = startDate
         graph.fps = fps
         connectFlush()
+    }
+
+    /// The device whose status bar and home indicator are drawn over every frame, if any.
+    public private(set) var chrome: DeviceConfiguration?
+
+    /// Renders `view` full screen on `device`: its size, scale, safe area and Dynamic Type size
+    /// (the environment's other values stay). With `chrome`, the device's status bar and home
+    /// indicator are drawn over the view (`DeviceChrome` gives their geometry).
+    /// `scale` (pixels per point) replaces the device's own where given.
+    public convenience init<V: View>(_ view: @autoclosure () throws -> V, device: DeviceConfiguration, chrome: Bool = false, scale: CGFloat? = nil,
+                                     fps: Double = 30, environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil,
+                                     startDate: Date? = nil) throws {
+        var env = environment
+        env.dynamicTypeSize = device.dynamicTypeSize
+        try self.init(try view(), size: device.size, scale: scale ?? device.scale, fps: fps, environment: env, background: background,
+                      startDate: startDate, safeAreaInsets: device.safeAreaInsets)
+        self.chrome = chrome ? device : nil
     }
 
     /// Lets the graph build and lay out the view now, between a change and the next (`ViewGraph.willChange`).
@@ -132,12 +160,22 @@
         await graph.clock.advance(to: .init(seconds: t), afterEach: settle)
     }
 
+    /// The canvas less the safe-area insets, in points.
+    var safeRect: CGRect {
+        CGRect(x: safeAreaInsets.leading, y: safeAreaInsets.top, width: size.width - safeAreaInsets.leading - safeAreaInsets.trailing,
+               height: size.height - safeAreaInsets.top - safeAreaInsets.bottom)
+    }
+
     func layout(_ node: Node) {
         graph.rootContainer.size = size
+        let safe = safeRect
+        graph.rootSafeArea.safe = safe
+        graph.rootSafeArea.full = CGRect(origin: .zero, size: size)
         graph.trackingObservables {
-            let s = node.sizeThatFits(ProposedViewSize(size))
-            let w = s.width.finiteOr(size.width), h = s.height.finiteOr(size.height)
-            node.place(in: CGRect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h), proposal: ProposedViewSize(size))
+            let s = node.sizeThatFits(ProposedViewSize(safe.size))
+            let w = s.width.finiteOr(safe.width), h = s.height.finiteOr(safe.height)
+            node.place(in: CGRect(x: safe.minX + (safe.width - w) / 2, y: safe.minY + (safe.height - h) / 2, width: w, height: h),
+                       proposal: ProposedViewSize(safe.size))
         }
         graph.matchGeometry(node)
         graph.animateFrames(node)
@@ -163,7 +201,10 @@
         let node = await advance(to: t)
         // Drawing runs the view's code too (a Canvas's closure, a TextRenderer): on the render clock.
         return try RenderClock.$current.withValue(graph.clock) {
-            try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in node.draw(ctx) }
+            try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in
+                node.draw(ctx)
+                chrome.map { DeviceChrome(device: $0).draw(ctx, colorScheme: environment.colorScheme) }
+            }
         }
     }
 

@@ -120,6 +120,8 @@
     /// The canvas, as the container of `containerRelativeFrame` outside any scroll view (its size
     /// set by the renderer before each layout).
     let rootContainer = ContainerSize()
+    /// The screen's safe area (set by the renderer before each layout; none by default).
+    let rootSafeArea = SafeAreaRegion()
 
     func build(_ root: any View, environment: EnvironmentValues, at time: Double) -> Node {
         self.time = time
@@ -130,6 +132,7 @@
         seenThisBuild = []
         var env = environment
         env.containerSize = rootContainer
+        env.safeArea = rootSafeArea
         env.renderStartDate = date(at: 0)
         env.warningLog = warningLog
         let b = NodeBuilder(graph: self, path: "", environment: env, transactionOverride: nil)

@@ -5,8 +5,10 @@ public struct GeometryProxy: Sendable {
     let globalFrame: CGRect
     /// The named coordinate spaces around the view (`.coordinateSpace(name:)`), by name.
     var spaces: [String: NamedSpace] = [:]
-    /// A render has no safe area.
-    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+    /// How far the safe area lies inside the view on each side (points): 0 unless the view
+    /// reaches past it, as one that ignores the safe area does.
+    public var safeAreaInsets: EdgeInsets { safeArea?.insets(of: globalFrame) ?? EdgeInsets() }
+    var safeArea: SafeAreaRegion? = nil
     /// The view's frame in `space` (points): `.local` is its own bounds, `.global` the render's,
     /// `.named(n)` relative to the view that `.coordinateSpace(name: n)` names around it (the
     /// render's when none does).
@@ -322,7 +324,7 @@ class VisualEffectNode: WrapperNode {
     /// The effect's steps for the view's geometry.
     func effectItems(_ proxy: GeometryProxy) -> [VisualEffectItem] { make(proxy) }
     override func draw(_ ctx: GraphicsContext) {
-        let items = effectItems(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
+        let items = effectItems(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces, safeArea: environment.safeArea))
         var c = ctx
         var shaders: [(Shader, Shader.UsageType, CGSize)] = []
         for item in items {
@@ -372,7 +374,7 @@ final class GeometryNode: Node {
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
-        let node = make(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces))
+        let node = make(GeometryProxy(size: frame.size, globalFrame: frame, spaces: environment.coordinateSpaces, safeArea: environment.safeArea))
         let p = ProposedViewSize(frame.size)
         let s = node.sizeThatFits(p)
         put(node, CGRect(origin: frame.origin, size: s), p)

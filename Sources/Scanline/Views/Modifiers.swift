@@ -252,10 +252,6 @@ extension View {
     public func textRenderer<R: TextRenderer>(_ renderer: R) -> some View {
         modifier(_TextRendererModifier(renderer: renderer))
     }
-    /// A render has no safe area: nothing to ignore.
-    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
-    /// The form before iOS 14 of `ignoresSafeArea`; a render has no safe area.
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
     /// Text inside shows in upper or lower case (nil: as written), as SwiftUI's `textCase`.
     public func textCase(_ textCase: Text.Case?) -> some View { environmentChange { $0.textCase = textCase } }
     /// The form before iOS 15 of `tint`: controls and accents inside use `color`.
@@ -311,9 +307,11 @@ extension View {
     public func background<S: ShapeStyle, Sh: Shape>(_ style: S, in shape: Sh) -> some View {
         modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: style, stroke: nil), alignment: .center, behind: true))
     }
-    /// Fills the view's bounds with `style` behind it (a render has no safe area, so `edges` changes nothing).
+    /// Fills the view's bounds with `style` behind it; on `edges` where the view reaches the safe
+    /// area's edge, the fill reaches on to the screen's (SwiftUI's default since iOS 15).
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        modifier(_DecorationModifier(decoration: _ShapeView(shape: Rectangle(), style: style, stroke: nil), alignment: .center, behind: true))
+        modifier(_DecorationModifier(decoration: _ShapeView(shape: Rectangle(), style: style, stroke: nil).ignoresSafeArea(edges: edges),
+                                     alignment: .center, behind: true))
     }
     /// Draws `content` in front of the view, offered the view's size and placed by `alignment`.
     /// A border of `width` points drawn inside the view's frame, in `content`, as SwiftUI's
@@ -606,9 +604,9 @@ public struct _DecorationModifier<Decoration: View>: ViewModifier, PrimitiveModi
     }
 }
 
-/// Safe-area regions, for `ignoresSafeArea`; a render has none.
+/// Safe-area regions, for `ignoresSafeArea`: the container's (bars, the screen's edges) and the
+/// keyboard's (a render shows no keyboard).
 public enum SafeAreaRegions: Sendable { case all, container, keyboard }
-/// A side of a rectangle.
 /// Whether something shows: as its context decides, shown or hidden (SwiftUI's `Visibility`).
 public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic, visible, hidden
@@ -627,6 +625,7 @@ public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
     }
 }
 
+/// A side of a rectangle.
 public enum Edge: Sendable {
     case top, leading, bottom, trailing
     /// A set of edges, for `padding` and `ignoresSafeArea`.
