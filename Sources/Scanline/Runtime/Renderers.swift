@@ -69,15 +69,16 @@
     public private(set) var chrome: DeviceConfiguration?
 
     /// Renders `view` full screen on `device`: its size, scale, safe area and Dynamic Type size
-    /// (the environment's other values stay). With `chrome`, the device's status bar and home
-    /// indicator are drawn over the view (`DeviceChrome` gives their geometry).
+    /// (the environment's other values stay), over the window's systemBackground (white, or black
+    /// in dark mode) unless `background` says otherwise. With `chrome`, the device's status bar
+    /// and home indicator are drawn over the view (`DeviceChrome` gives their geometry).
     /// `scale` (pixels per point) replaces the device's own where given.
     public convenience init<V: View>(_ view: @autoclosure () throws -> V, device: DeviceConfiguration, chrome: Bool = false, scale: CGFloat? = nil,
                                      fps: Double = 30, environment: EnvironmentValues = EnvironmentValues(), background: Color? = nil,
                                      startDate: Date? = nil) throws {
         var env = environment
         env.dynamicTypeSize = device.dynamicTypeSize
-        try self.init(try view(), size: device.size, scale: scale ?? device.scale, fps: fps, environment: env, background: background,
+        try self.init(try view(), size: device.size, scale: scale ?? device.scale, fps: fps, environment: env, background: background ?? ListLook.systemBackground,
                       startDate: startDate, safeAreaInsets: device.safeAreaInsets)
         self.chrome = chrome ? device : nil
     }

@@ -1,0 +1,260 @@
+// NavigationStack and its bars, drawn as classic iOS (13–18) draws them at rest.
+//
+// The numbers, in points, and their sources (docs/reference ios-metrics.md):
+// - the navigation bar: 44 below the safe area's top, and 52 more for a large title [§11, Flutter
+//   `nav_bar.dart`; the SE simulator's 20 + 44 + 52 = 116 confirms the sum];
+// - the large title: 34 pt bold, its line's bottom 8 above the bar's [§11], at the system margin
+//   (20 from the edge, 16 below 390 pt wide, the margin lists use [§1.2]);
+// - the inline title: 17 pt semibold, centred in the 44 [§11];
+// - bar items: in the 44, at the same system margin from the edges, 8 pt apart (Scanline's
+//   choice: no source read gives the classic spacing), buttons in the tint at 17 pt [§11 "action
+//   text 17 regular, tint"];
+// - the bar at rest, content scrolled to its top, is transparent with no hairline (iOS 15 and
+//   later's scroll-edge appearance): the content's background shows under it, reaching the
+//   screen's top. `toolbarBackground(.visible, for: .navigationBar)` shows the bar's colour
+//   (249, 249, 249 at 94 %, or 29, 29, 29 dark: Flutter's `barBackgroundColor`, §11's
+//   "translucent bar colour") and its bottom hairline (black at 30 %, one pixel);
+// - the bottom toolbar: 44 tall above the safe area's bottom (Scanline's choice, the classic
+//   UIToolbar's height on phones), transparent at rest likewise, its hairline on top.
+// Titles keep their size at every Dynamic Type size, as UIKit's bars do (Scanline's reading).
+
+/// A stack of screens with a navigation bar, as SwiftUI's `NavigationStack`. A render shows its
+/// root: the bar with the title and toolbar items the root's views ask for
+/// (`navigationTitle`, `toolbar`), and the root below it.
+public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
+    let root: Root
+    /// A stack showing `root`.
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
+    /// A stack over a path of values (a render shows the root).
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
+    /// A stack over an array of values (a render shows the root).
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) where Data: MutableCollection, Data: RandomAccessCollection,
+                                                                          Data: RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+    }
+    public var body: Never { fatalError("primitive") }
+    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(root, &b) }
+}
+
+/// The stack before iOS 16 (`NavigationView`): on an iPhone, a stack.
+public struct NavigationView<Content: View>: View, PrimitiveView {
+    let content: Content
+    /// A navigation view of `content`.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { fatalError("primitive") }
+    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(content, &b) }
+}
+
+/// A split view of two or three columns (SwiftUI's `NavigationSplitView`). A render shows what
+/// an iPhone shows, the sidebar in a stack; Partial: an iPad's columns side by side are not drawn.
+public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, PrimitiveView {
+    let sidebar: Sidebar
+    /// Sidebar and detail.
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) where Content == EmptyView {
+        self.sidebar = sidebar(); _ = detail()
+    }
+    /// Sidebar, content and detail.
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
+        self.sidebar = sidebar(); _ = content(); _ = detail()
+    }
+    /// Sidebar and detail, with the columns' visibility (a render shows the sidebar).
+    public init(columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder detail: () -> Detail) where Content == EmptyView {
+        self.sidebar = sidebar(); _ = detail()
+    }
+    public var body: Never { fatalError("primitive") }
+    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(sidebar, &b) }
+}
+
+/// Which columns of a split view show (SwiftUI's `NavigationSplitViewVisibility`).
+public struct NavigationSplitViewVisibility: Hashable, Sendable {
+    let raw: Int
+    public static let automatic = NavigationSplitViewVisibility(raw: 0)
+    public static let all = NavigationSplitViewVisibility(raw: 1)
+    public static let doubleColumn = NavigationSplitViewVisibility(raw: 2)
+    public static let detailOnly = NavigationSplitViewVisibility(raw: 3)
+}
+
+/// A list of values of any type that a stack could push (SwiftUI's `NavigationPath`); a render
+/// shows the root, so the values are only counted.
+public struct NavigationPath: Equatable {
+    private var elements: [AnyHashable] = []
+    /// An empty path.
+    public init() {}
+    /// A path of `elements`.
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable { self.elements = elements.map { AnyHashable($0) } }
+    /// How many values the path holds.
+    public var count: Int { elements.count }
+    /// Whether the path is empty.
+    public var isEmpty: Bool { elements.isEmpty }
+    /// Adds `value` at the end.
+    public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
+    /// Removes the last `k` values.
+    public mutating func removeLast(_ k: Int = 1) { elements.removeLast(min(k, elements.count)) }
+}
+
+extension View {
+    /// The view for values of `data` pushed on the stack (a render shows the root: not called).
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View { self }
+    /// The view shown while `isPresented` is true (a render shows the root: not called).
+    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View { self }
+    /// The view for an optional item (a render shows the root: not called).
+    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View { self }
+}
+
+/// The bars' colours and the system margin.
+enum BarLook {
+    static let background = Color.system("barBackground", light: RGBA(249, 249, 249, 0.94), dark: RGBA(29, 29, 29, 0.94))
+    static let hairline = Color.system("barHairline", light: RGBA(0, 0, 0, 0.3), dark: RGBA(255, 255, 255, 0.15))
+    /// The system margin at `width` points wide [§1.2].
+    static func margin(_ width: CGFloat) -> CGFloat { width < 390 ? 16 : 20 }
+    static let inlineHeight: CGFloat = 44
+    static let largeTitleHeight: CGFloat = 52
+    static let bottomHeight: CGFloat = 44
+}
+
+@MainActor func makeNavigationNode<Root: View>(_ root: Root, _ b: inout NodeBuilder) -> Node {
+    let region = SafeAreaRegion()
+    var inside = b
+    inside.environment.safeArea = region
+    inside.stackAxis = nil
+    let content = inside.child(root, key: "root")
+    let request = content.preference(NavigationBarKey.self) ?? NavigationBarRequest()
+    var outside = b
+    outside.stackAxis = nil
+    let topHidden = request.hidden[.navigation] ?? false
+    let large = request.title != nil && (request.displayMode ?? .automatic) != .inline
+    let items = request.items.filter { $0.placement.slot != .hidden }
+    let bottomItems = items.filter { $0.placement.slot == .bottom }
+    let top: Node? = topHidden ? nil : outside.child(_NavigationBar(request: request, large: large), key: "bar")
+    let bottom: Node? = bottomItems.isEmpty || request.hidden[.bottom] == true ? nil
+        : outside.child(_BottomToolbar(items: bottomItems, background: request.background[.bottom] ?? .automatic,
+                                       style: request.backgroundStyle[.bottom]), key: "bottom")
+    let topHeight = topHidden ? 0 : BarLook.inlineHeight + (large ? BarLook.largeTitleHeight : 0)
+    return NavigationStackNode(content: content, top: top, bottom: bottom, topHeight: topHeight,
+                               outer: b.environment.safeArea, inner: region)
+}
+
+/// The stack: bars at the top and bottom of its frame, the content in between with its safe
+/// area there, and what ignores the safe area reaching under the bars.
+final class NavigationStackNode: Node {
+    let content: Node, top: Node?, bottom: Node?
+    let topHeight: CGFloat
+    let outer: SafeAreaRegion?, inner: SafeAreaRegion
+    init(content: Node, top: Node?, bottom: Node?, topHeight: CGFloat, outer: SafeAreaRegion?, inner: SafeAreaRegion) {
+        self.content = content; self.top = top; self.bottom = bottom; self.topHeight = topHeight
+        self.outer = outer; self.inner = inner
+        super.init()
+    }
+    override var kind: String { "NavigationStack" }
+    override var children: [Node] { [content] + [top, bottom].compactMap { $0 } }
+    var bottomHeight: CGFloat { bottom == nil ? 0 : BarLook.bottomHeight }
+    /// The stack takes what it is offered (10 points where nothing is, as a shape does).
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
+    override func place(in rect: CGRect, proposal: ProposedViewSize) {
+        frame = rect.sanitized
+        let reach = outer.map { $0.full.isNull ? frame : $0.expanded(frame, edges: .all, layoutDirection: environment.layoutDirection) } ?? frame
+        if let top { top.place(in: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: topHeight), proposal: ProposedViewSize(width: frame.width, height: topHeight)) }
+        if let bottom {
+            bottom.place(in: CGRect(x: frame.minX, y: frame.maxY - bottomHeight, width: frame.width, height: bottomHeight),
+                         proposal: ProposedViewSize(width: frame.width, height: bottomHeight))
+        }
+        let safe = CGRect(x: frame.minX, y: frame.minY + topHeight, width: frame.width, height: max(0, frame.height - topHeight - bottomHeight))
+        inner.safe = safe
+        inner.full = reach
+        let s = content.sizeThatFits(ProposedViewSize(safe.size))
+        let w = s.width.finiteOr(safe.width), h = s.height.finiteOr(safe.height)
+        put(content, CGRect(x: safe.minX + (safe.width - w) / 2, y: safe.minY + (safe.height - h) / 2, width: w, height: h), ProposedViewSize(safe.size))
+    }
+    override func draw(_ ctx: GraphicsContext) {
+        content.draw(ctx)
+        top?.draw(ctx)
+        bottom?.draw(ctx)
+    }
+}
+
+/// The navigation bar: a 44 pt row of leading items, the inline title or principal item, and
+/// trailing items; a large title below it.
+struct _NavigationBar: View {
+    let request: NavigationBarRequest
+    let large: Bool
+    @Environment(\.displayScale) private var displayScale
+
+    func items(_ slot: ToolbarItemPlacement.Slot) -> [AnyView] { request.items.filter { $0.placement.slot == slot }.map(\.view) }
+
+    var body: some View {
+        GeometryReader { proxy in
+            let margin = BarLook.margin(proxy.size.width)
+            VStack(spacing: 0) {
+                ZStack {
+                    if let principal = items(.principal).first {
+                        principal
+                    } else if !large, let title = request.title {
+                        title.font(.system(size: 17, weight: .semibold)).foregroundStyle(.primary).lineLimit(1)
+                            .padding(.horizontal, 80)
+                    }
+                    HStack(spacing: 8) {
+                        ForEach(Array(items(.leading).enumerated()), id: \.offset) { $0.element }
+                        Spacer(minLength: 0)
+                        ForEach(Array(items(.trailing).enumerated()), id: \.offset) { $0.element }
+                    }
+                    .padding(.horizontal, margin)
+                }
+                .frame(height: BarLook.inlineHeight)
+                .font(.system(size: 17))
+                .buttonStyle(.borderless)
+                if large, let title = request.title {
+                    title.font(.system(size: 34, weight: .bold)).foregroundStyle(.primary).lineLimit(1)
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                        .padding(.leading, margin).padding(.trailing, margin)
+                        .padding(.bottom, 8)
+                        .frame(height: BarLook.largeTitleHeight, alignment: .bottom)
+                }
+            }
+            .frame(maxHeight: .infinity, alignment: .top)
+            .background(alignment: .bottom) {
+                if request.background[.navigation] == .visible {
+                    VStack(spacing: 0) {
+                        Rectangle().fill(request.backgroundStyle[.navigation] ?? AnyShapeStyle(BarLook.background))
+                        Rectangle().fill(BarLook.hairline).frame(height: 1 / max(1, displayScale))
+                    }
+                    .ignoresSafeArea(edges: .top)
+                }
+            }
+        }
+        .environment(\.dynamicTypeSize, .large)
+    }
+}
+
+/// The bottom toolbar: its items spread across a 44 pt bar above the safe area's bottom, a
+/// status item in the middle.
+struct _BottomToolbar: View {
+    let items: [_ToolbarEntry]
+    let background: Visibility
+    let style: AnyShapeStyle?
+    @Environment(\.displayScale) private var displayScale
+    var body: some View {
+        GeometryReader { proxy in
+            HStack(spacing: 8) {
+                ForEach(Array(items.enumerated()), id: \.offset) { i, item in
+                    if i > 0 { Spacer(minLength: 0) }
+                    item.view
+                }
+            }
+            .padding(.horizontal, BarLook.margin(proxy.size.width))
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .font(.system(size: 17))
+            .buttonStyle(.borderless)
+            .background {
+                if background == .visible {
+                    VStack(spacing: 0) {
+                        Rectangle().fill(BarLook.hairline).frame(height: 1 / max(1, displayScale))
+                        Rectangle().fill(style ?? AnyShapeStyle(BarLook.background))
+                    }
+                    .ignoresSafeArea(edges: .bottom)
+                }
+            }
+        }
+        .environment(\.dynamicTypeSize, .large)
+    }
+}
