@@ -95,11 +95,43 @@ import Testing
         _ = try await test("warns", ["SCANLINE_RECORD": "1"])
         let (warned, warnedOutput) = try await test("warns")
         #expect(warned != 0 && warnedOutput.contains("the render warned") && warnedOutput.contains("no.such.symbol"), "warns: \(warnedOutput.suffix(3000))")
+        try await pointFreeStyleTests(test, snapshots: snapshots)
         // Recording under CI fails loudly and writes nothing.
         try fm.removeItem(at: snapshots.appendingPathComponent("SnapshotTests/tag.png"))
         let (ci, ciOutput) = try await test("SnapshotTests/tag\\(\\)", ["SCANLINE_RECORD": "1", "CI": "true"])
         #expect(ci != 0 && ciOutput.contains("refusing to record"), "CI: \(ciOutput.suffix(3000))")
         #expect(!fm.fileExists(atPath: snapshots.appendingPathComponent("SnapshotTests/tag.png").path))
+    }
+
+    /// A test file in swift-snapshot-testing's style (issue #28 point 4): the first run records its
+    /// references under the library's names and fails, saying so; the second passes; a changed
+    /// reference fails with the library's message.
+    func pointFreeStyleTests(_ test: (String, [String: String]) async throws -> (Int32, String), snapshots: URL) async throws {
+        let fm = FileManager.default
+        let folder = snapshots.appendingPathComponent("PointFreeStyleTests")
+        try? fm.removeItem(at: folder)
+        let (first, firstOutput) = try await test("PointFreeStyle", ["SNAPSHOT_TESTING_RECORD": ""])
+        #expect(first != 0 && firstOutput.contains("No reference was found on disk. Automatically recorded snapshot"), "first run: \(firstOutput.suffix(3000))")
+        for file in ["testCard.1.png", "cardDarkAndLarge.1.png", "strategies.phone.png", "strategies.tolerant.png"] {
+            #expect(fm.fileExists(atPath: folder.appendingPathComponent(file).path), "recorded \(file)")
+        }
+        let phone = try PixelBuffer(contentsOf: folder.appendingPathComponent("strategies.phone.png"))
+        #expect(phone.width == 640 && phone.height == 1136, "an iPhone SE (1st generation) at 2x: \(phone.width)×\(phone.height)")
+        let card = try PixelBuffer(contentsOf: folder.appendingPathComponent("testCard.1.png"))
+        #expect(card.width == 160 && card.height == 80 && card[0, 0] == (255, 255, 255, 255), "80 × 40 pt at 2x over white")
+        let dark = try PixelBuffer(contentsOf: folder.appendingPathComponent("cardDarkAndLarge.1.png"))
+        #expect(dark[0, 0] == (0, 0, 0, 255) && dark.height > 60, "dark, and taller at an accessibility size: \(dark.width)×\(dark.height)")
+        let (second, secondOutput) = try await test("PointFreeStyle", [:])
+        #expect(second == 0, "second run: \(secondOutput.suffix(3000))")
+        // A reference whose first row is red fails with the library's message.
+        var bytes = card.converted(to: .straight).bytes
+        for x in 0..<card.width { bytes[x * 4] = 255; bytes[x * 4 + 1] = 0; bytes[x * 4 + 2] = 0 }
+        try PixelBuffer(width: card.width, height: card.height, alpha: .straight, bytes: bytes).writePNG(to: folder.appendingPathComponent("testCard.1.png"))
+        let (changed, changedOutput) = try await test("PointFreeStyleTests/testCard", [:])
+        for part in ["Snapshot does not match reference.", "@−", "testCard.1.png", "@+", "Newly-taken snapshot does not match reference.",
+                     "Actual image precision 0.9875 is less than required 1"] {
+            #expect(changed != 0 && changedOutput.contains(part), "the failure says \(part): \(changedOutput.suffix(3000))")
+        }
     }
 
     /// Runs the toolchain's `swift` (the one on PATH, else /opt/swift's) with its output merged.

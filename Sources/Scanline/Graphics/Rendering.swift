@@ -54,7 +54,9 @@ extension CairoSurface {
         env.displayScale = scale
         var context = GraphicsContext(surface: surface, environment: env)
         if let background {
-            context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background))
+            // Every pixel, the last row and column too when the size is not a whole number of
+            // pixels (an ideal size of 35.3 pt is 71 pixels at 2x): a background leaves none clear.
+            context.fill(Path(CGRect(x: 0, y: 0, width: CGFloat(w) / scale, height: CGFloat(h) / scale)), with: .color(background))
         }
         surface.log = log
         try renderer(&context)
@@ -90,7 +92,10 @@ public final class RenderTarget {
         cairo_paint(cr)
         cairo_restore(cr)
         var context = GraphicsContext(surface: surface, environment: environment)
-        if let background { context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background)) }
+        if let background {
+            let (w, h) = (surface.width, surface.height)
+            context.fill(Path(CGRect(x: 0, y: 0, width: CGFloat(w) / environment.displayScale, height: CGFloat(h) / environment.displayScale)), with: .color(background))
+        }
         try renderer(&context)
         cairo_surface_flush(surface.surface)
     }

@@ -199,9 +199,33 @@
 
     func surface(at t: Double) async throws -> CairoSurface {
         guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }
-        let node = await advance(to: t)
-        // Drawing runs the view's code too (a Canvas's closure, a TextRenderer): on the render clock.
+        return try draw(await advance(to: t))
+    }
+
+    /// The first frame, at once, without letting time or tasks run: what a device shows the
+    /// moment a view is first laid out, after its appear actions (state they set shows, as it
+    /// does on a device's first frame). For callers that cannot wait, as swift-snapshot-testing's
+    /// synchronous `assertSnapshot` cannot; a renderer used for it starts over at time 0.
+    @_spi(ScanlineTesting) public func firstFrameNow() throws -> PixelBuffer {
+        graph = ViewGraph(startDate: startDate)
+        graph.fps = fps
+        connectFlush()
+        lastTime = -1
         return try RenderClock.$current.withValue(graph.clock) {
+            var node = graph.build(root, environment: environment, at: 0)
+            layout(node)
+            for _ in 0..<4 where graph.isDirty {
+                node = graph.build(root, environment: environment, at: 0)
+                layout(node)
+            }
+            return try draw(node).pixelBuffer()
+        }
+    }
+
+    /// Draws a laid-out tree, with the device's chrome when there is one.
+    private func draw(_ node: Node) throws -> CairoSurface {
+        // Drawing runs the view's code too (a Canvas's closure, a TextRenderer): on the render clock.
+        try RenderClock.$current.withValue(graph.clock) {
             try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in
                 node.draw(ctx)
                 chrome.map { DeviceChrome(device: $0).draw(ctx, colorScheme: environment.colorScheme) }
@@ -243,15 +267,20 @@
     /// A renderer for `view`.
     public init(content view: Content) { content = view }
 
-    /// The view's size for `proposedSize`, in points.
+    /// The view's size for `proposedSize`, in points (at least 1 × 1).
     public var size: CGSize {
+        let s = measuredSize
+        return CGSize(width: max(1, s.width.finiteOr(1)), height: max(1, s.height.finiteOr(1)))
+    }
+
+    /// The view's size for `proposedSize` as it measures itself, in points: zero for a view with
+    /// none (`EmptyView`), infinite for one that takes all it is offered.
+    @_spi(ScanlineTesting) public var measuredSize: CGSize {
         let graph = ViewGraph()
         var env = environment
         env.displayScale = scale
         return RenderClock.$current.withValue(graph.clock) {
-            let node = graph.build(content, environment: env, at: 0)
-            let s = node.sizeThatFits(proposedSize)
-            return CGSize(width: max(1, s.width.finiteOr(1)), height: max(1, s.height.finiteOr(1)))
+            graph.build(content, environment: env, at: 0).sizeThatFits(proposedSize)
         }
     }
 

@@ -424,11 +424,11 @@ final class StateChanges: @unchecked Sendable {
 /// `swift_task_isCurrentExecutorWithFlags` with no flags (what `Task.immediate` asks; Swift 6.2
 /// and later), looked up when first needed. Without it (an older runtime) the answer is false, and
 /// changes on the main actor outside a frame's actions merge as they did before.
-enum MainActorCheck {
+@_spi(ScanlineTesting) public enum MainActorCheck {
     private typealias Check = @convention(c) (UnsafeRawPointer?, UInt, UInt64) -> Bool
     private static let check: Check? = dlsym(dlopen(nil, RTLD_NOW), "swift_task_isCurrentExecutorWithFlags")
         .map { unsafeBitCast($0, to: Check.self) }
-    static var isCurrent: Bool {
+    public static var isCurrent: Bool {
         guard let check else { return false }
         // An executor reference is two words (its identity and its implementation), passed in
         // registers as two integer arguments under both the C and the Swift conventions.
