@@ -1,0 +1,176 @@
+// Picker, Stepper, Gauge, LabeledContent, GroupBox, DisclosureGroup, TextField, SecureField,
+// TextEditor, Link and Menu (issue #28 point 1): pixels at points worked out from the numbers
+// each control's comment gives, at scale 1 over white (black in dark mode), light and dark, at a
+// large Dynamic Type size and disabled.
+import Testing
+@testable import Scanline
+
+@MainActor @Suite struct MoreControlsTests {
+    typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    func render<V: View>(_ v: V, width: CGFloat = 300, height: CGFloat = 100, dark: Bool = false,
+                         dynamicType: DynamicTypeSize = .large) async throws -> PixelBuffer {
+        var env = EnvironmentValues()
+        env.colorScheme = dark ? .dark : .light
+        env.dynamicTypeSize = dynamicType
+        return try await SceneRenderer(v.frame(width: width, height: height), size: CGSize(width: width, height: height), scale: 1,
+                                       environment: env, background: dark ? .black : .white).still(at: 0)
+    }
+    /// `rgba` (0...255, alpha 0...1) over the opaque `base` grey.
+    func over(_ rgba: (Double, Double, Double, Double), _ base: Double) -> (Double, Double, Double) {
+        (rgba.0 * rgba.3 + base * (1 - rgba.3), rgba.1 * rgba.3 + base * (1 - rgba.3), rgba.2 * rgba.3 + base * (1 - rgba.3))
+    }
+    func near(_ p: Pixel, _ c: (Double, Double, Double), _ tolerance: Double = 2) -> Bool {
+        abs(Double(p.r) - c.0) <= tolerance && abs(Double(p.g) - c.1) <= tolerance && abs(Double(p.b) - c.2) <= tolerance
+    }
+    /// Rows (at x) whose pixel differs from the background by more than 4 levels.
+    func inkRows(_ image: PixelBuffer, x: Int, background: UInt8 = 255) -> ClosedRange<Int>? {
+        let rows = (0..<image.height).filter { abs(Int(image[x, $0].r) - Int(background)) > 4 }
+        guard let a = rows.first, let b = rows.last else { return nil }
+        return a...b
+    }
+    let tertiaryFill = (118.0, 118.0, 128.0, 30.0 / 255)
+
+    var sizes: some View {
+        Picker("Size", selection: .constant(1)) { Text("S").tag(0); Text("M").tag(1); Text("L").tag(2) }.pickerStyle(.segmented)
+    }
+
+    @Test func segmentedControl() async throws {
+        // 300 wide, 32 tall, centred in 100: y 34 ..< 66. Segments 98 wide from x 3.
+        let image = try await render(sizes)
+        #expect(inkRows(image, x: 50) == 34...65, "height 32: \(String(describing: inkRows(image, x: 50)))")
+        #expect(near(image[50, 38], over(tertiaryFill, 255)), "the track: \(image[50, 38])")
+        // The thumb over the middle segment (x 101 ..< 199, one point wider each side): white.
+        #expect(near(image[110, 40], (255, 255, 255)) && near(image[101, 40], (255, 255, 255)), "thumb: \(image[110, 40])")
+        // No separators beside the thumb: at x 101 and 199 the thumb; a separator only where
+        // neither neighbour is selected (none with three segments and the middle one selected).
+        let trackAt = { (x: Int) in self.near(image[x, 38], self.over(self.tertiaryFill, 255)) }
+        #expect(trackAt(50) && trackAt(250))
+        // The first segment selected: a separator between the second and third, at x 199.5.
+        let first = try await render(Picker("", selection: .constant(0)) { Text("S").tag(0); Text("M").tag(1); Text("L").tag(2) }.pickerStyle(.segmented))
+        let separatorOverTrack = over((142, 142, 147, 0.3), over(tertiaryFill, 255).0)
+        #expect(image[199, 50].r > first[199, 50].r || near(first[199, 40], separatorOverTrack, 12), "separator: \(first[199, 40])")
+        #expect(near(first[20, 40], (255, 255, 255)) && !near(first[150, 40], (255, 255, 255)), "the thumb follows the selection")
+        // Dark: the thumb is (99, 99, 102); the titles keep 13 pt at an accessibility size.
+        let dark = try await render(sizes, dark: true)
+        #expect(near(dark[110, 38], (99, 99, 102)), "dark thumb: \(dark[110, 38])")
+        let big = try await render(sizes, dynamicType: .accessibility3)
+        #expect(inkRows(big, x: 50) == 34...65, "still 32 tall at accessibility sizes")
+        // Disabled: half opacity.
+        let disabled = try await render(sizes.disabled(true))
+        #expect(near(disabled[50, 38], over((118, 118, 128, 15.0 / 255), 255)), "disabled track: \(disabled[50, 38])")
+    }
+
+    @Test func menuAndWheelPickers() async throws {
+        // A menu picker outside a list: the selection and the chevrons in the tint.
+        let menu = try await render(Picker("Flavour", selection: .constant("b")) { Text("Apple").tag("a"); Text("Berry").tag("b") })
+        let tint = (0..<300).flatMap { x in (0..<100).map { menu[x, $0] } }.filter { $0.b > 200 && $0.r < 60 }
+        #expect(tint.count > 40, "tinted selection: \(tint.count)")
+        // In a form's row: the label at the leading edge, the value in secondaryLabel at the trailing edge.
+        let row = try await render(Form { Picker("Flavour", selection: .constant("b")) { Text("Apple").tag("a"); Text("Berry").tag("b") } },
+                                   width: 390, height: 120)
+        let labelInk = (40..<120).contains { x in (20..<64).contains { row[x, $0].r < 60 } }
+        let valueGrey = (250..<350).contains { x in (20..<64).contains { (120...190).contains(row[x, $0].r) && row[x, $0].r == row[x, $0].g } }
+        #expect(labelInk && valueGrey, "label \(labelInk), grey value \(valueGrey)")
+        // A wheel: 216 tall, its selection band of quaternarySystemFill 32 tall in the middle.
+        let wheel = try await render(Picker("", selection: .constant(1)) { Text("A").tag(0); Text("B").tag(1); Text("C").tag(2) }.pickerStyle(.wheel),
+                                     height: 216)
+        let band = over((116, 116, 128, 20.0 / 255), 255)
+        #expect(near(wheel[40, 108], band) && near(wheel[40, 92], band, 1) && near(wheel[40, 91], (255, 255, 255), 1), "band: \(wheel[40, 91]) \(wheel[40, 92]) \(wheel[40, 108])")
+        #expect(near(wheel[40, 124], (255, 255, 255), 1) && near(wheel[40, 123], band, 1) && near(wheel[7, 108], (255, 255, 255), 1), "8 pt in: \(wheel[7, 108])")
+        // The rows 32 apart, fading: A above (50 %), C below (50 %), B darkest.
+        func darkest(_ ys: Range<Int>) -> UInt8 { ys.flatMap { y in (100..<200).map { wheel[$0, y].r } }.min() ?? 255 }
+        #expect(darkest(96..<122) < 40 && (90...170).contains(darkest(64..<90)) && (90...170).contains(darkest(126..<152)),
+                "B \(darkest(96..<122)), A \(darkest(64..<90)), C \(darkest(126..<152))")
+    }
+
+    @Test func stepper() async throws {
+        let at = { (v: Int) in Stepper("Count", value: .constant(v), in: 0...3) }
+        let image = try await render(at(3))
+        // The control, 94 × 32, at the trailing edge, centred: x 206 ..< 300, y 34 ..< 66.
+        #expect(near(image[210, 50], over(tertiaryFill, 255)) && near(image[204, 50], (255, 255, 255)), "control from x 206: \(image[204, 50]) \(image[210, 50])")
+        #expect(inkRows(image, x: 220) == 34...65)
+        // The minus (x 229.5 ± 6.5, y 50 ± 1) in label; the plus (x 276.5) at the maximum in tertiaryLabel.
+        #expect(image[229, 49].r < 40 && image[221, 49].r > 200, "minus: \(image[229, 49]) \(image[221, 49])")
+        // The divider, 1 pt at x 252.5 (half of each of two pixels), 18 pt tall (y 41 ..< 59).
+        #expect(image[252, 50].r < 232 && image[253, 50].r < 232 && image[253, 40].r > 234 && image[250, 50].r > 234, "divider: \(image[252, 50]) \(image[253, 50])")
+        let plus = image[276, 49]
+        #expect(near(plus, over((60, 60, 67, 76.0 / 255), over(tertiaryFill, 255).0), 6), "plus, disabled: \(plus)")
+        let low = try await render(at(0))
+        #expect(low[276, 49].r < 40 && low[229, 49].r > 120, "at 0 the minus is the disabled one: \(low[229, 49])")
+        // Dark: the glyphs in white; disabled: both in tertiaryLabel.
+        let dark = try await render(at(1), dark: true)
+        #expect(dark[229, 49].r > 220 && dark[276, 49].r > 220, "white glyphs: \(dark[229, 49])")
+        let off = try await render(at(1).disabled(true))
+        #expect(off[229, 49].r > 120 && off[276, 49].r > 120, "disabled: \(off[229, 49]) \(off[276, 49])")
+        // The control keeps its size at a large text size; the label grows.
+        let big = try await render(at(1), dynamicType: .accessibility2)
+        #expect(inkRows(big, x: 220) == 34...65)
+    }
+
+    @Test func gauges() async throws {
+        let linear = try await render(Gauge(value: 0.25) { Text("Storage") }, width: 200, height: 60)
+        // The 6 pt track under the label; filled in the tint to a quarter of the width.
+        let trackRows = (0..<60).filter { linear[100, $0].r < 250 && linear[100, $0].r == linear[100, $0].g }
+        #expect(trackRows.count >= 5 && trackRows.count <= 7, "track rows \(trackRows)")
+        if let y = trackRows.first.map({ $0 + 2 }) {
+            #expect(linear[25, y].b > 200 && linear[25, y].r < 60 && linear[60, y].r > 150, "fill to x 50: \(linear[25, y]) \(linear[60, y])")
+        }
+        // The closed ring: 58 pt, 6 wide on a circle of radius 26 (x, y 3 to 55); filled from the
+        // top clockwise to 60 %.
+        let ring = try await render(Gauge(value: 0.6) { Text("") }.gaugeStyle(.accessoryCircularCapacity), width: 58, height: 58)
+        let top = ring[29, 3], right = ring[55, 29], bottom = ring[29, 55], left = ring[3, 29]
+        #expect(top.b > 200 && right.b > 200 && bottom.b > 200 && top.r < 60, "filled: \(top) \(right) \(bottom)")
+        #expect(left.r > 150 && left.r == left.g, "left (75 %) unfilled: \(left)")
+        // 6 pt wide: from radius 23 to 29 (x 0 to 6 on the left).
+        #expect(ring[1, 29].r < 240 && ring[5, 29].r < 240 && ring[8, 29].r > 250, "ring width: \(ring[1, 29]) \(ring[5, 29]) \(ring[8, 29])")
+        // The open ring: nothing at the bottom, the dot at 60 % of 270° from the lower left.
+        let open = try await render(Gauge(value: 0) { Text("") }.gaugeStyle(.accessoryCircular), width: 58, height: 58)
+        #expect(open[29, 55].r > 250 && near(open[3, 29], over((120, 120, 128, 51.0 / 255), 255)), "open at the bottom: \(open[29, 55]); track at the left: \(open[3, 29])")
+    }
+
+    @Test func labeledContentGroupBoxAndDisclosure() async throws {
+        let labeled = try await render(LabeledContent("Version", value: "1.0"), width: 200, height: 30)
+        let valueInk = (150..<200).flatMap { x in (0..<30).map { labeled[x, $0] } }.map(\.r).min() ?? 255
+        let labelInk = (0..<60).flatMap { x in (0..<30).map { labeled[x, $0] } }.map(\.r).min() ?? 255
+        #expect(labelInk < 30 && valueInk > 90 && valueInk < 160, "label black, value secondaryLabel: \(labelInk) \(valueInk)")
+        // A group box: 16 pt padding inside (242, 242, 247); (28, 28, 30) dark.
+        let box = try await render(GroupBox("Title") { Text("Body") }, width: 200, height: 100)
+        #expect(near(box[4, 50], (242, 242, 247)) && near(box[195, 50], (242, 242, 247)), "box: \(box[4, 50])")
+        // The title's ink from 16 pt in (its first letter's bearing aside).
+        let titleInk = (0..<200).filter { x in (0..<100).contains { box[x, $0].r < 128 } }
+        #expect(titleInk.first.map { (16...18).contains($0) } == true, "text from x 16: \(titleInk.first ?? -1)")
+        let darkBox = try await render(GroupBox("Title") { Text("Body") }, width: 200, height: 100, dark: true)
+        #expect(near(darkBox[4, 50], (28, 28, 30)))
+        // A disclosure group: the chevron in the tint at the trailing edge; the content only when expanded.
+        let closed = try await render(DisclosureGroup("More") { Text("Inside") }, width: 200, height: 80)
+        let open = try await render(DisclosureGroup("More", isExpanded: .constant(true)) { Text("Inside") }, width: 200, height: 80)
+        #expect((180..<200).contains { x in (0..<80).contains { closed[x, $0].b > 200 && closed[x, $0].r < 60 } }, "tinted chevron")
+        #expect(inkRows(open, x: 20).map { $0.count } ?? 0 > (inkRows(closed, x: 20).map { $0.count } ?? 0) + 10, "the content shows when expanded")
+    }
+
+    @Test func textFieldsAndEditor() async throws {
+        // The rounded field: 34 tall (y 33 ..< 67 in 100), its border, the placeholder in placeholderText.
+        let empty = try await render(TextField("Name", text: .constant("")).textFieldStyle(.roundedBorder))
+        #expect(inkRows(empty, x: 150) == 33...66, "field rows: \(String(describing: inkRows(empty, x: 150)))")
+        let placeholder = (7..<60).flatMap { x in (40..<60).map { empty[x, $0].r } }.min() ?? 255
+        #expect(placeholder > 150 && placeholder < 220, "placeholder grey: \(placeholder)")
+        let filled = try await render(TextField("Name", text: .constant("Ada")).textFieldStyle(.roundedBorder))
+        #expect(((7..<60).flatMap { x in (40..<60).map { filled[x, $0].r } }.min() ?? 255) < 40, "text in label colour")
+        // A secure field: one bullet per character.
+        func inkWidth(_ b: PixelBuffer) -> Int { (0..<300).filter { x in (0..<100).contains { b[x, $0].r < 128 } }.count }
+        let three = try await render(SecureField("PIN", text: .constant("123"))), six = try await render(SecureField("PIN", text: .constant("123456")))
+        #expect(inkWidth(six) > inkWidth(three) + 5 && inkWidth(three) > 5, "bullets: \(inkWidth(three)) \(inkWidth(six))")
+        // The editor fills the space over systemBackground, its text 8 down and 5 in.
+        let editor = try await render(TextEditor(text: .constant("Hello")), dark: true)
+        #expect(editor[150, 90].r == 0 && (0..<20).contains { y in (5..<40).contains { editor[$0, y].r > 200 } })
+        #expect(!(0..<7).contains { y in (0..<300).contains { editor[$0, y].r > 60 } }, "nothing above the inset")
+    }
+
+    @Test func linksAndMenusAreTinted() async throws {
+        for view in [AnyView(Link("Apple", destination: URL(string: "https://www.apple.com")!)), AnyView(Menu("Options") { Button("A") {} })] {
+            let image = try await render(view, width: 100, height: 30)
+            let tinted = (0..<100).flatMap { x in (0..<30).map { image[x, $0] } }.filter { $0.b > 200 && $0.r < 60 }
+            #expect(tinted.count > 20, "tinted label: \(tinted.count)")
+        }
+    }
+}
