@@ -10,7 +10,7 @@ TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_RELEASE := .build/release/scanline
 
-.PHONY: setup setup-test demo test test-git-dependent build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
+.PHONY: setup setup-test demo test test-git-dependent fidelity build release bench clean readme-gallery fuzz sanitize sanitize-address sanitize-thread install install-files uninstall
 
 # Installs the Debian packages in $(1) that are missing, and only those.
 define apt_install
@@ -133,6 +133,15 @@ test-git-dependent: setup
 	$(SWIFT) build --product scanline
 	$(SWIFT) build --product ScanlineKit
 	SWIFT=$(SWIFT) Tests/git-dependent.sh
+
+## fidelity: Scanline against pictures Apple's SwiftUI rendered (Tests/ScanlineTests/Fidelity): a
+## line of measures per case, and side-by-side images (Apple's, Scanline's, where they differ) in
+## $(FIDELITY_OUT)
+FIDELITY_OUT ?= .build/fidelity
+fidelity: setup-test
+	$(SWIFT) build --build-tests
+	FIDELITY_OUT=$(abspath $(FIDELITY_OUT)) $(SWIFT) test --skip-build --filter "ScanlineTests.FidelityTests" 2>&1 | grep -a -E "^fidelity:|Test run with|✘"
+	@echo "side-by-side images: $(FIDELITY_OUT)"
 
 ## bench: Scanline and its peers (C, numpy/Pillow, pycairo, skia-python, ffmpeg) side by side, with
 ## ratios. The Python peers come from Debian's packages (numpy, Pillow, pycairo) and, for

@@ -51,7 +51,9 @@ let package = Package(
         .executableTarget(name: "scanline-bench", dependencies: ["Scanline", "ScanlineBlocks"], path: "Benchmarks/ScanlineBench"),
         .testTarget(name: "ScanlineTests", dependencies: ["Scanline", "ScanlineBlocks", "ScanlineCLI", "ScanlineTesting", "SwiftSourceText"],
                     path: "Tests/ScanlineTests",
-                    exclude: ["__Snapshots__", "__Dumps__", "Fixtures"]),
+                    // The fidelity cases' licences, sources and Apple's pictures sit beside their views.
+                    exclude: ["__Snapshots__", "__Dumps__", "Fixtures", "Fidelity/PointFreeChecked/LICENSE",
+                              "Fidelity/PointFreeChecked/SOURCE.md", "Fidelity/PointFreeChecked/references"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -60,6 +62,8 @@ let package = Package(
 // Apple's SwiftUI. Not offered where SwiftUI itself exists.
 #if !canImport(Darwin)
 package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+// The fidelity suite's views are public SwiftUI code, compiled as written (`import SwiftUI`).
+if let tests = package.targets.first(where: { $0.name == "ScanlineTests" }) { tests.dependencies.append("SwiftUI") }
 // The prebuilt Scanline that `scanline render FILE.swift` and `preview` compile users' files
 // against (docs/PREBUILT.md): one shared library of the modules a user's view may import, built
 // with the `scanline` binary (`make release`, `make install`) from the same object files.
