@@ -23,13 +23,13 @@ import Testing
 
     nonisolated static let cases: [Case] = [
         Case(name: "PointFreeChecked default", reference: "PointFreeChecked/references/reference.1.png", layout: .sizeThatFits,
-             minIoU: 0.90, minEdges: 0.40, maxDeltaE: 0.5),
+             minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
         Case(name: "PointFreeChecked size-that-fits", reference: "PointFreeChecked/references/reference.size-that-fits.png", layout: .sizeThatFits,
-             minIoU: 0.90, minEdges: 0.40, maxDeltaE: 0.5),
+             minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
         Case(name: "PointFreeChecked fixed 200x100", reference: "PointFreeChecked/references/reference.fixed.png",
-             layout: .fixed(width: 200, height: 100), minIoU: 0.90, minEdges: 0.40, maxDeltaE: 0.5),
+             layout: .fixed(width: 200, height: 100), minIoU: 0.98, minEdges: 0.99, maxDeltaE: 0.1),
         Case(name: "PointFreeChecked device iPhoneSe", reference: "PointFreeChecked/references/reference.device.png",
-             layout: .device(config: .iPhoneSe), minIoU: 0.90, minEdges: 0.40, maxDeltaE: 0.5),
+             layout: .device(config: .iPhoneSe), minIoU: 0.97, minEdges: 0.99, maxDeltaE: 0.1),
     ]
 
     static func view(_ c: Case) -> some View {

@@ -55,14 +55,16 @@ import Testing
         #expect(near(image[200, 62], white) && near(image[200, 64], white), "one pixel tall: \(image[200, 62]) \(image[200, 64])")
         #expect(near(image[200, 106], white), "no separator under the last row: \(image[200, 106])")
         // The second section: 10 below the first card, 16 more, its header's line (footnote:
-        // 18 pt), 6 more, then the card: from y 108 + 10 + 16 + 18 + 6 = 158.
+        // 15.51 pt, SF's line height), 6 more, then the card: from y 108 + 10 + 16 + 15.51 + 6 =
+        // 155.51, so the first whole white row is 156.
         let cardTop = (108..<200).first { near(image[200, $0], white) }
-        #expect(cardTop == 158, "the titled section's card starts at \(String(describing: cardTop))")
+        #expect(cardTop == 156, "the titled section's card starts at \(String(describing: cardTop))")
         // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 134..<152.
         let headerInk = (134..<152).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
         #expect(!headerInk.isEmpty && headerInk.allSatisfy { $0.r > 90 }, "header ink: \(headerInk.count) pixels, darkest \(headerInk.map(\.r).min() ?? 0)")
-        // The footer starts 6 below the card (158 + 44 = 202): grey text from y 208.
-        let footerInk = (202..<240).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
+        // The footer's line starts 6 below the card (155.5 + 44 + 6 = 205.5); its ink from about
+        // 3 pt lower (the cap height under the ascender).
+        let footerInk = (200..<240).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
         #expect(footerInk.first.map { $0 >= 208 && $0 < 214 } == true, "footer ink rows \(footerInk.first ?? -1)...")
     }
 

@@ -41,9 +41,10 @@ import Testing
         // The bar is transparent at rest: the list's grey shows from the screen's top.
         #expect(image[200, 5].r == 242 && image[200, 80].r == 242 && image[200, 150].b == 247, "bar: \(image[200, 80])")
         // The large title, 34 pt bold, in the 52 pt zone below the 44 pt bar (y 103 ..< 155),
-        // its line's bottom 8 above the zone's: ink in y 106 ..< 147, from x 20.
+        // its line (40.57 pt, SF's) ending 8 above the zone's bottom: from y 106.4 to 147, its
+        // baseline at 106.4 + 32.4 = 138.8; ink from the cap height to the descender's end.
         let rows = inkRows(image, xs: 20..<200, ys: 103..<175)
-        #expect(rows.map { $0.lowerBound >= 106 && $0.upperBound < 147 && $0.count > 20 } == true, "title rows \(String(describing: rows))")
+        #expect(rows.map { $0.lowerBound >= 106 && $0.lowerBound <= 118 && $0.upperBound <= 148 && $0.upperBound >= 139 } == true, "title rows \(String(describing: rows))")
         let cols = inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }
         #expect(cols.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "title from x 20: \(String(describing: cols))")
         // The list's first card 20 below the bar: y 59 + 96 + 20 = 175.

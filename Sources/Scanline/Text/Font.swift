@@ -168,6 +168,13 @@ public struct Font: Hashable, Sendable {
     }
 }
 
+extension Font {
+    /// Apple's system font's line height per point of size: its ascender (0.95218) minus its
+    /// descender (−0.24124), as `UIFont.lineHeight` gives them for SF (body, 17 pt: 16.187 and
+    /// −4.101, 20.287 in all; docs/reference ios-metrics.md §2.1).
+    static let systemLineHeightRatio: CGFloat = (16.187 + 4.101) / 17
+}
+
 /// A font reduced to what fontconfig needs: a family (or a design), a weight, a size in points.
 public struct FontRequest: Hashable, Sendable {
     /// A family asked for by name (`Font.custom`), or nil for the design's family.

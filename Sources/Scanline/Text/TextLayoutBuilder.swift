@@ -201,6 +201,12 @@ struct TextLayoutBuilder {
             var extra: [UnsafeMutablePointer<PangoAttribute>] = []
             if request.monospacedDigits { extra.append(pango_attr_font_features_new("tnum 1")!) }
             if segment.letterSpacing != 0 { extra.append(pango_attr_letter_spacing_new(Int32(PangoUnits.pango(segment.letterSpacing)))!) }
+            // The system fonts' line box is Apple's: SF's ascender minus descender, 1.193 × the
+            // size (body: 20.287 pt; docs/reference ios-metrics.md §2.1), not the stand-in face's
+            // own (Noto Sans: 1.362 ×). A font named by family keeps its face's metrics.
+            if request.family == nil, request.pointSize.isFinite, request.pointSize > 0 {
+                extra.append(pango_attr_line_height_new_absolute(Int32(PangoUnits.pango(request.pointSize * Font.systemLineHeightRatio)))!)
+            }
             for a in [fontAttr] + extra {
                 a.pointee.start_index = UInt32(start)
                 a.pointee.end_index = UInt32(end)
