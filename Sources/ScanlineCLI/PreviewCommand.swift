@@ -12,11 +12,12 @@ enum PreviewCommand {
         Command(
             name: "preview",
             summary: "Preview a scene live in the browser: play, scrub, switch light/dark, Dynamic Type and Reduce Motion, and save GIF, MP4 or PNG.",
-            usage: "preview <scene> | <FILE.swift …> [SHADERS.metal …] | <PACKAGE-FOLDER> [--port N] [--size WxH] [--scale N] [--fps N] [--duration SECONDS] [--view TYPE] [--preview NAME]",
+            usage: "preview <scene> | <FILE.swift …> [SHADERS.metal …] | <PACKAGE-FOLDER> [--port N] [--size WxH | --device NAME] [--scale N] [--fps N] [--duration SECONDS] [--view TYPE] [--preview NAME]",
             options: [
                 OptionSpec(["--port"], value: "N", help: "The port on 127.0.0.1, 1024...65535 (default: a free one)."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points (default: the scene's)."),
                 OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 1."),
+                OptionSpec(["--device"], value: "NAME", help: "Show the view full screen on a device, with its safe area, status bar and home indicator (the names 'scanline render --help' lists; 'landscape' after one turns it)."),
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...60. Default 30."),
                 OptionSpec(["--duration"], value: "SECONDS", help: "Length of the loop, 0<d≤600 (default: the scene's; 3 s for your files)."),
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: preview TYPE() (default: the first #Preview's body, else the only View type)."),
@@ -38,6 +39,7 @@ enum PreviewCommand {
             throw UsageError("missing the scene name or your .swift files; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", "))")
         }
         let port = UInt16(try args.int("--port", in: 1024...65535) ?? 0)
+        let device = try RenderCommand.deviceOption(args)
         let size = try args.string("--size").map(RenderCommand.parseSize)
         let scale = try args.double("--scale", in: 1...3), fps = try args.double("--fps", in: 1...60)
         let duration = try args.double("--duration", in: 0.001...600)
@@ -50,7 +52,8 @@ enum PreviewCommand {
             guard let scene = SceneRegistry.named(name) else {
                 throw UsageError("unknown scene '\(name)'; scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", "))")
             }
-            let session = try PreviewSession(scene: scene, size: size ?? scene.size, scale: scale ?? 1, fps: fps ?? 30, duration: duration ?? scene.duration)
+            let session = try PreviewSession(scene: scene, size: size ?? scene.size, scale: scale ?? 1, device: device, fps: fps ?? 30,
+                                             duration: duration ?? scene.duration)
             let server = try PreviewServer.start(SceneSource(session), port: port)
             output.live("preview of \(scene.name) at http://127.0.0.1:\(server.port)/ (Ctrl-C stops it)\n")
             while true { try await Task.sleep(for: .seconds(3600)) }
@@ -63,6 +66,7 @@ enum PreviewCommand {
         }
         var child: [String] = []
         if let s = args.string("--size") { child += ["--size", s] }
+        if let d = args.string("--device") { child += ["--device", d] }
         if let scale { child += ["--scale", "\(scale)"] }
         if let fps { child += ["--fps", "\(fps)"] }
         if let duration { child += ["--duration", "\(duration)"] }

@@ -70,6 +70,23 @@ import Glibc
         #expect(head.status == 200 && head.body.isEmpty)
     }
 
+    @Test func previewsOnADevice() async throws {
+        // Issue #28 point 3: the page shows the view on a device, with its status bar, at the
+        // device's size; the frames are what render --device draws.
+        let scene = SceneRegistry.named("counter")!
+        let session = try PreviewSession(scene: scene, size: CGSize(width: 10, height: 10), scale: 1, device: .iPhoneSE, fps: 10, duration: 1)
+        let server = try PreviewServer.start(SceneSource(session), port: 0)
+        defer { server.stop() }
+        let info = String(decoding: await Self.get("/info", port: server.port).body, as: UTF8.self)
+        #expect(info.contains(#""width":375.0"#) && info.contains(#""height":667.0"#), "\(info)")
+        let shown = await Self.get("/frame.png?frame=3&dynamicType=xLarge", port: server.port)
+        var env = EnvironmentValues(); env.colorScheme = scene.colorScheme
+        let expected = try await SceneRenderer(try scene.make(SceneArguments([:])), device: DeviceConfiguration.iPhoneSE.dynamicTypeSize(.xLarge),
+                                               chrome: true, scale: 1, fps: 10, environment: env).still(at: 0.3)
+        let frame = try PNGCodec.decode(shown.body)
+        #expect(frame.width == 375 && frame.height == 667 && frame.bytes == expected.bytes)
+    }
+
     @Test func refusesWhatItDoesNotServeAndKeepsServing() async throws {
         let session = try PreviewSession(scene: SceneRegistry.named("counter")!, size: CGSize(width: 40, height: 30), scale: 1, fps: 10, duration: 1)
         let server = try PreviewServer.start(SceneSource(session), port: 0)

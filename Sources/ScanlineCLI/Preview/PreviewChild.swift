@@ -22,7 +22,7 @@ enum PreviewChild {
     static let options: [OptionSpec] = [
         OptionSpec(["--size"], value: "WxH", help: ""), OptionSpec(["--scale"], value: "N", help: ""),
         OptionSpec(["--fps"], value: "N", help: ""), OptionSpec(["--duration"], value: "SECONDS", help: ""),
-        OptionSpec(["--resources"], value: "DIR", help: ""),
+        OptionSpec(["--resources"], value: "DIR", help: ""), OptionSpec(["--device"], value: "NAME", help: ""),
     ]
 
     /// The child's side: answers requests until standard input closes, then exits.
@@ -44,13 +44,14 @@ enum PreviewChild {
         let session: PreviewSession
         do {
             let args = try Arguments(argv, specs: options)
-            let scale = try args.double("--scale", in: 1...3) ?? 1
+            let device = try RenderCommand.deviceOption(args)
+            let scale = try args.double("--scale", in: 1...3) ?? device?.scale ?? 1
             var environment = EnvironmentValues()
             environment.colorScheme = scene.colorScheme
             session = try PreviewSession(scene: scene,
-                                         size: try RenderCommand.canvasSize(args, scene: scene, view: try scene.make(SceneArguments([:])),
-                                                                            environment: environment, scale: scale),
-                                         scale: scale,
+                                         size: try device?.size ?? RenderCommand.canvasSize(args, scene: scene, view: try scene.make(SceneArguments([:])),
+                                                                                            environment: environment, scale: scale),
+                                         scale: scale, device: device,
                                          fps: try args.double("--fps", in: 1...60) ?? 30,
                                          duration: try args.double("--duration", in: 0.001...600) ?? scene.duration,
                                          resources: args.string("--resources").map { URL(fileURLWithPath: $0) })

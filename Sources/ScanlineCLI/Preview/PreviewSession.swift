@@ -74,8 +74,12 @@ struct PreviewSettings: Hashable, Sendable {
     /// PNG bytes cached over all settings, at most (bytes); past it frames are rendered, not kept.
     static let cacheBytes = 256 << 20
 
-    init(scene: SceneDescriptor, size: CGSize, scale: CGFloat, fps: Double, duration: Double, resources: URL? = nil) throws {
-        self.scene = scene; self.size = size; self.scale = scale; self.fps = fps; self.duration = duration; self.resources = resources
+    /// The device the view is shown on, with its safe area, status bar and home indicator (`--device`).
+    let device: DeviceConfiguration?
+
+    init(scene: SceneDescriptor, size: CGSize, scale: CGFloat, device: DeviceConfiguration? = nil, fps: Double, duration: Double, resources: URL? = nil) throws {
+        self.scene = scene; self.size = device?.size ?? size; self.scale = scale; self.device = device
+        self.fps = fps; self.duration = duration; self.resources = resources
         _ = try renderer(PreviewSettings())
     }
     var frameCount: Int { max(1, Int((duration * fps).rounded())) }
@@ -99,7 +103,12 @@ struct PreviewSettings: Hashable, Sendable {
         return e
     }
     func makeRenderer(_ s: PreviewSettings) throws -> SceneRenderer {
-        try SceneRenderer(try scene.make(SceneArguments([:])), size: size, scale: scale, fps: fps, environment: environment(s))
+        if let device {
+            // The page's Dynamic Type menu sets the size; the device keeps the rest.
+            return try SceneRenderer(try scene.make(SceneArguments([:])), device: device.dynamicTypeSize(s.dynamicType), chrome: true, scale: scale,
+                                     fps: fps, environment: environment(s))
+        }
+        return try SceneRenderer(try scene.make(SceneArguments([:])), size: size, scale: scale, fps: fps, environment: environment(s))
     }
     func renderer(_ s: PreviewSettings) throws -> Frames {
         shown.removeAll { $0 == s }
