@@ -55,7 +55,7 @@ class PlacingWrapperNode: LayoutWrapperNode {
 
 /// `.padding`: the child is offered the proposal less the insets, and sits inside them; its
 /// explicit guides (text baselines) pass through, moved by the insets.
-final class PaddingNode: PlacingWrapperNode {
+class PaddingNode: PlacingWrapperNode {
     let insets: EdgeInsets
     init(_ child: Node, _ insets: EdgeInsets) {
         func ok(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }

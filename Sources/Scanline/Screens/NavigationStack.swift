@@ -153,7 +153,7 @@ final class NavigationStackNode: Node {
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
-        let reach = outer.map { $0.full.isNull ? frame : $0.expanded(frame, edges: .all, layoutDirection: environment.layoutDirection) } ?? frame
+        let reach = SafeAreaRegion.reach(of: frame, in: outer, environment.layoutDirection)
         if let top { top.place(in: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: topHeight), proposal: ProposedViewSize(width: frame.width, height: topHeight)) }
         if let bottom {
             bottom.place(in: CGRect(x: frame.minX, y: frame.maxY - bottomHeight, width: frame.width, height: bottomHeight),

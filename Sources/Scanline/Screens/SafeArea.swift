@@ -29,6 +29,13 @@ final class SafeAreaRegion: @unchecked Sendable {
         return r
     }
 
+    /// How far a container at `frame` lets what it holds reach when that ignores the safe area:
+    /// `frame` grown on every side where it reaches `outer`'s safe edge (itself when there is none).
+    static func reach(of frame: CGRect, in outer: SafeAreaRegion?, _ direction: LayoutDirection) -> CGRect {
+        guard let outer, !outer.full.isNull else { return frame }
+        return outer.expanded(frame, edges: .all, layoutDirection: direction)
+    }
+
     /// The insets of the safe area inside `frame`: how far each edge of `frame` reaches past it
     /// (0 where it does not), as `GeometryProxy.safeAreaInsets` reports them.
     func insets(of frame: CGRect) -> EdgeInsets {
@@ -106,7 +113,7 @@ final class SafeAreaInsetNode: Node {
         }
         // The content's safe area ends at the inset; it may still reach as far as the view's may.
         inner.safe = mainRect
-        inner.full = outer.map { $0.full.isNull ? frame : $0.expanded(frame, edges: .all, layoutDirection: environment.layoutDirection) } ?? frame
+        inner.full = SafeAreaRegion.reach(of: frame, in: outer, environment.layoutDirection)
         main.place(in: mainRect, proposal: ProposedViewSize(mainRect.size))
         let placed = inset.aligned(s, in: insetRect, alignment)
         put(inset, placed, ProposedViewSize(vertical ? CGSize(width: frame.width, height: s.height) : CGSize(width: s.width, height: frame.height)))
@@ -173,30 +180,21 @@ public struct _SafeAreaInsetModifier<Inset: View>: ViewModifier, PrimitiveModifi
     }
 }
 
-/// `.safeAreaPadding`: the content is laid out inside the padding, and its safe area is that
-/// inner rectangle; what ignores the safe area still reaches as far as the view may.
-final class SafeAreaPaddingNode: PlacingWrapperNode {
-    let insets: EdgeInsets, outer: SafeAreaRegion?, inner: SafeAreaRegion
+/// `.safeAreaPadding`: the content is laid out inside the padding, as `.padding` lays it out,
+/// and its safe area is that inner rectangle; what ignores the safe area still reaches as far as
+/// the view may.
+final class SafeAreaPaddingNode: PaddingNode {
+    let outer: SafeAreaRegion?, inner: SafeAreaRegion
     init(_ child: Node, insets: EdgeInsets, outer: SafeAreaRegion?, inner: SafeAreaRegion) {
         func ok(_ v: CGFloat) -> CGFloat { v.isFinite ? max(0, v) : 0 }
-        self.insets = EdgeInsets(top: ok(insets.top), leading: ok(insets.leading), bottom: ok(insets.bottom), trailing: ok(insets.trailing))
         self.outer = outer; self.inner = inner
-        super.init(child)
+        super.init(child, EdgeInsets(top: ok(insets.top), leading: ok(insets.leading), bottom: ok(insets.bottom), trailing: ok(insets.trailing)))
     }
     override var kind: String { "SafeAreaPadding" }
-    func innerProposal(_ p: ProposedViewSize) -> ProposedViewSize {
-        ProposedViewSize(width: p.width.map { max(0, $0 - insets.leading - insets.trailing) }, height: p.height.map { max(0, $0 - insets.top - insets.bottom) })
-    }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
-        let s = child.sizeThatFits(innerProposal(p))
-        return CGSize(width: s.width + insets.leading + insets.trailing, height: s.height + insets.top + insets.bottom)
-    }
     override func childRect(in rect: CGRect, proposal: ProposedViewSize) -> (CGRect, ProposedViewSize) {
-        let p = innerProposal(proposal)
-        let s = child.sizeThatFits(p)
-        let r = CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top, width: s.width, height: s.height)
+        let (r, p) = super.childRect(in: rect, proposal: proposal)
         inner.safe = r
-        inner.full = outer.map { $0.full.isNull ? rect : $0.expanded(rect, edges: .all, layoutDirection: environment.layoutDirection) } ?? rect
+        inner.full = SafeAreaRegion.reach(of: rect, in: outer, environment.layoutDirection)
         return (r, p)
     }
 }

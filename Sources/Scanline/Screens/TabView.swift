@@ -182,7 +182,7 @@ final class TabViewNode: Node {
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
         inner.safe = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: max(0, frame.height - barHeight))
-        inner.full = outer.map { $0.full.isNull ? frame : $0.expanded(frame, edges: .all, layoutDirection: environment.layoutDirection) } ?? frame
+        inner.full = SafeAreaRegion.reach(of: frame, in: outer, environment.layoutDirection)
         if let page {
             let safe = inner.safe
             let s = page.sizeThatFits(ProposedViewSize(safe.size))
