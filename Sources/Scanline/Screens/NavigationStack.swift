@@ -75,6 +75,25 @@ public struct NavigationSplitViewVisibility: Hashable, Sendable {
     public static let detailOnly = NavigationSplitViewVisibility(raw: 3)
 }
 
+/// How a split view shares its width between columns (SwiftUI's `NavigationSplitViewStyle`).
+/// On an iPhone, where a render shows the sidebar in a stack, every style draws the same.
+public protocol NavigationSplitViewStyle {}
+/// The platform's choice.
+public struct AutomaticNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+/// Columns of balanced widths (iPad).
+public struct BalancedNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+/// The detail column at full size, the others over it (iPad).
+public struct ProminentDetailNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+extension NavigationSplitViewStyle where Self == AutomaticNavigationSplitViewStyle { public static var automatic: Self { .init() } }
+extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyle { public static var balanced: Self { .init() } }
+extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitViewStyle { public static var prominentDetail: Self { .init() } }
+
+extension View {
+    /// The split views inside share their width as `style` says; a render shows an iPhone's
+    /// single column, which every style draws alike.
+    public func navigationSplitViewStyle<S: NavigationSplitViewStyle>(_ style: S) -> some View { self }
+}
+
 /// A list of values of any type that a stack could push (SwiftUI's `NavigationPath`); a render
 /// shows the root, so the values are only counted.
 public struct NavigationPath: Equatable {

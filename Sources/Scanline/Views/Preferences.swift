@@ -214,3 +214,42 @@ extension View {
         modifier(_AnchorWriter<A, K>(source: value, transform: { a, v in transform(&v, a) }, replaces: false))
     }
 }
+
+/// `.onGeometryChange(for:of:action:)`: after each frame's layout, the value `transform` makes of
+/// the view's geometry is handed to `action` when it differs from the last one handed (and the
+/// first time), as `onPreferenceChange` hands a preference.
+struct _GeometryChangeAction<T: Equatable>: ViewModifier, PrimitiveModifier {
+    let transform: (GeometryProxy) -> T
+    let action: (T, T) -> Void
+    func body(content: Content) -> Never { fatalError() }
+    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+        let node = b.child(content, key: "c")
+        let graph = b.graph, key = b.path + "#geometry", transform = self.transform, action = self.action
+        let env = b.environment
+        graph.afterBuild.append { [weak node] in
+            guard let node else { return }
+            let proxy = GeometryProxy(size: node.frame.size, globalFrame: node.frame, spaces: env.coordinateSpaces, safeArea: env.safeArea)
+            let value = transform(proxy)
+            let last = graph.deliveredPreferences[key] as? T
+            if let last, last == value { return }
+            graph.deliveredPreferences[key] = value
+            action(last ?? value, value)
+        }
+        return node
+    }
+}
+
+extension View {
+    /// Calls `action` with the value `transform` makes of the view's geometry (its size, its frame
+    /// in a space) after the frame is laid out, first and whenever it changes; state it sets shows
+    /// on the next frame.
+    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                               action: @escaping (_ newValue: T) -> Void) -> some View {
+        modifier(_GeometryChangeAction(transform: transform, action: { _, new in action(new) }))
+    }
+    /// The form whose action also gets the value before (the same value the first time).
+    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                               action: @escaping (_ oldValue: T, _ newValue: T) -> Void) -> some View {
+        modifier(_GeometryChangeAction(transform: transform, action: action))
+    }
+}
