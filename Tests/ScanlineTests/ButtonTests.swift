@@ -34,6 +34,15 @@ struct RedButtonStyle: ButtonStyle {
         #expect(hasInk(plain, (0, 0, 0)) && !hasInk(plain, (0, 122, 255)), "a plain button's label as it is")
         let tinted = try await image(Button("Save") {}.tint(.green))
         #expect(hasInk(tinted, (52, 199, 89)))
+        // A foreground style set on the button, or around it, wins over the tint (ShadyGround's
+        // list of effects draws the unselected ones in `.primary` so).
+        let primary = try await image(Button("Save") {}.foregroundColor(.primary))
+        #expect(hasInk(primary, (0, 0, 0)) && !hasInk(primary, (0, 122, 255)), "the title in primary")
+        let around = try await image(VStack { Button("Save") {} }.foregroundStyle(.red))
+        #expect(hasInk(around, (255, 59, 48)) && !hasInk(around, (0, 122, 255)))
+        // Disabled, it is grey whatever the foreground.
+        let off = try await image(Button("Save") {}.foregroundColor(.red).disabled(true))
+        #expect(!hasInk(off, (255, 59, 48)))
     }
 
     @Test func borderedButtonsPadAndFillTheirLabel() async throws {

@@ -5,7 +5,8 @@
 /// Styles (Apple defines them in words only, docs/reference ios-metrics.md §4.1; the numbers are
 /// the classic iOS ones of §4.2, from Flutter's hand-fitted `CupertinoButton`, and the control
 /// sizes' mapping onto them is Scanline's choice, as the reference marks it):
-/// - `.automatic` (the default) and `.borderless`: the label in the tint (`.tint`, else system
+/// - `.automatic` (the default) and `.borderless`: the label in a foreground style set around the
+///   button (`.foregroundStyle`, `.foregroundColor`), else the tint (`.tint`, else system
 ///   blue; a `.destructive` role: system red), no background;
 /// - `.plain`: the label as it is;
 /// - `.bordered`: the label in the tint on the tint at 12 % (26 % dark);
@@ -191,6 +192,9 @@ struct _BuiltInButton: View {
     @Environment(\.isEnabled) private var isEnabled
     @Environment(\.controlSize) private var size
     @Environment(\.buttonBorderShape) private var shape
+    /// A foreground style set around the button (`.foregroundStyle`, `.foregroundColor`): a
+    /// borderless button's label takes it instead of the tint, as in SwiftUI.
+    @Environment(\.foregroundStyle) private var foreground
 
     /// Padding (vertical, horizontal), least height and the automatic corner radius (nil: a capsule).
     var metrics: (v: CGFloat, h: CGFloat, height: CGFloat, radius: CGFloat?) {
@@ -211,7 +215,7 @@ struct _BuiltInButton: View {
         case .plain:
             label
         case .borderless:
-            label.foregroundStyle(isEnabled ? accent : Self.disabledLabel)
+            if isEnabled, let foreground { label.foregroundStyle(foreground) } else { label.foregroundStyle(isEnabled ? accent : Self.disabledLabel) }
         case .bordered, .prominent:
             let m = metrics
             let font: Font = size == .mini || size == .small ? .subheadline : .body
