@@ -75,4 +75,23 @@ import Testing
         #expect(image[200, 400].b > 200 && image[200, 400].r < 60, "the second tab's page")
         #expect(pixels(image, 197..<393, 768..<818).filter(isTint).count > 30 && pixels(image, 0..<196, 768..<818).filter(isTint).isEmpty)
     }
+
+    @Test func badgesOnTabsAndRows() async throws {
+        let image = try await render(TabView {
+            Color.clear.tabItem { Label("Inbox", systemImage: "tray") }.badge(3)
+            Color.clear.tabItem { Label("Sent", systemImage: "paperplane") }.badge(0)
+        })
+        // A red capsule near the first item's icon (item centre x 98.25), none on the second's.
+        func red(_ xs: Range<Int>) -> Int {
+            var n = 0
+            for y in 760..<818 { for x in xs { let p = image[x, y]; if p.r > 240 && p.g < 80 && p.b < 80 { n += 1 } } }
+            return n
+        }
+        #expect(red(100..<130) > 100 && red(290..<330) == 0, "badge pixels: \(red(100..<130)), none: \(red(290..<330))")
+        // In a list row: the count at the trailing end, in secondaryLabel.
+        let list = try await render(List { Text("Inbox").badge(12) })
+        var grey = false
+        for y in 79..<123 { for x in 300..<373 { let p = list[x, y]; if p.r < 200 && p.r > 100 && p.r == p.g { grey = true } } }
+        #expect(grey, "a grey count at the row's end")
+    }
 }

@@ -9,7 +9,9 @@
 // - items share the width equally; each is its icon above its title, the title in 10 pt medium
 //   4 above the bar's bottom [§12], the icon a symbol at 24 pt (Scanline's choice: the HIG's
 //   25 pt tab icons), 2 pt above the title;
-// - the selected item in the tint, the others in (153, 153, 153), or (117, 117, 117) dark [§12].
+// - the selected item in the tint, the others in (153, 153, 153), or (117, 117, 117) dark [§12];
+// - a badge (`.badge`): white 13 pt text on a system red capsule at least 18 pt, its centre 14 pt
+//   right of the item's and 4 pt above its top (Scanline's choice, as UIKit's badge sits).
 // `.tabViewStyle(.page)` shows the selected page alone, with a row of 8 pt dots 8 pt apart
 // centred 20 pt above the safe area's bottom (Scanline's choice), the current one white, the
 // others white at 30 %, as SwiftUI's page style draws them.
@@ -45,7 +47,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveV
         if request.hidden[.tab] == true {
             return TabViewNode(page: page, bar: nil, barHeight: 0, overlay: false, outer: b.environment.safeArea, inner: region)
         }
-        let bar = outside.child(_TabBar(items: traits.map(\.item), selected: index, background: request.background[.tab] ?? .automatic,
+        let bar = outside.child(_TabBar(items: traits.map(\.item), badges: traits.map(\.badge), selected: index, background: request.background[.tab] ?? .automatic,
                                         style: request.backgroundStyle[.tab]), key: "bar")
         return TabViewNode(page: page, bar: bar, barHeight: TabBarLook.height, overlay: false, outer: b.environment.safeArea, inner: region)
     }
@@ -89,10 +91,11 @@ extension Tab where Label == Scanline.Label<Text, Image>, Value == Never {
     }
 }
 
-/// What a tab says about itself: its bar item and its tag.
+/// What a tab says about itself: its bar item, its tag and its badge.
 struct TabTraits {
     var item: AnyView?
     var tag: AnyHashable?
+    var badge: Text?
 }
 
 /// Views that carry tab traits, read from the view values without building them.
@@ -102,6 +105,7 @@ extension ModifiedContent: TabTraitsCarrying {
     func tabTraits() -> TabTraits {
         var t = (content as? any TabTraitsCarrying)?.tabTraits() ?? TabTraits()
         if let m = modifier as? _TabItemModifier { t.item = t.item ?? m.item }
+        if let m = modifier as? _BadgeModifier { t.badge = m.text }
         return t
     }
 }
@@ -119,7 +123,31 @@ public struct _TabItemModifier: ViewModifier {
     public func body(content: Content) -> some View { content }
 }
 
+/// `.badge`: a count or text on a tab's item, or at the trailing end of a list row.
+public struct _BadgeModifier: ViewModifier {
+    let text: Text?
+    @Environment(\.isListRow) private var inRow
+    public func body(content: Content) -> some View {
+        if inRow, let text {
+            HStack(spacing: 0) {
+                content
+                Spacer(minLength: 8)
+                text.foregroundStyle(SystemColor.secondaryLabel)
+            }
+        } else {
+            content
+        }
+    }
+}
+
 extension View {
+    /// A count on the view's tab item, or at the trailing end of its list row; 0 shows none.
+    public func badge(_ count: Int) -> some View { modifier(_BadgeModifier(text: count == 0 ? nil : Text(verbatim: "\(count)"))) }
+    /// A text on the view's tab item or list row; nil shows none.
+    public func badge(_ label: Text?) -> some View { modifier(_BadgeModifier(text: label)) }
+    /// A string on the view's tab item or list row; nil shows none.
+    @_disfavoredOverload
+    public func badge<S: StringProtocol>(_ label: S?) -> some View { modifier(_BadgeModifier(text: label.map { Text($0) })) }
     /// The view's item in the tab bar of the `TabView` it is a tab of: a `Label`, or an image and a text.
     public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { modifier(_TabItemModifier(item: AnyView(label()))) }
     /// Shows tabs as pages (`.page`) or with a tab bar (`.automatic`, `.tabBarOnly`).
@@ -204,6 +232,7 @@ final class TabViewNode: Node {
 /// The tab bar (see the file's comment).
 struct _TabBar: View {
     let items: [AnyView?]
+    let badges: [Text?]
     let selected: Int
     let background: Visibility
     let style: AnyShapeStyle?
@@ -212,7 +241,7 @@ struct _TabBar: View {
     var body: some View {
         HStack(spacing: 0) {
             ForEach(items.indices, id: \.self) { i in
-                _TabBarItem(item: items[i])
+                _TabBarItem(item: items[i], badge: badges[i])
                     .foregroundStyle(i == selected ? AnyShapeStyle(.tint) : AnyShapeStyle(TabBarLook.inactive))
                     .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
                     .padding(.bottom, 4)
@@ -232,10 +261,22 @@ struct _TabBar: View {
     }
 }
 
-/// One tab's item: a label's icon above its title, or the item's images and texts so.
+/// One tab's item: a label's icon above its title, or the item's images and texts so; a badge
+/// at the icon's top trailing corner.
 struct _TabBarItem: View {
     let item: AnyView?
+    let badge: Text?
     var body: some View {
+        content.overlay(alignment: .top) {
+            if let badge {
+                badge.font(.system(size: 13)).foregroundStyle(.white).lineLimit(1)
+                    .padding(.horizontal, 5).frame(minWidth: 18, minHeight: 18)
+                    .background(Color.red, in: Capsule())
+                    .offset(x: 14, y: -4)
+            }
+        }
+    }
+    var content: some View {
         VStack(spacing: 2) {
             if let item {
                 ForEach(subviews(of: item)) { part in
