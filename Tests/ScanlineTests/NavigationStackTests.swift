@@ -139,4 +139,42 @@ import Testing
             #expect(inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }.map { (20...24).contains($0.lowerBound) } == true)
         }
     }
+
+    func numbers(_ path: [Int], hidesBack: Bool = false) -> some View {
+        NavigationStack(path: .constant(path)) {
+            List { Text("Root row") }
+                .navigationTitle("Numbers")
+                .navigationDestination(for: Int.self) { n in
+                    Color.red.frame(height: 10).frame(maxHeight: .infinity, alignment: .top)
+                        .navigationTitle("Detail \(n)").navigationBarTitleDisplayMode(.inline)
+                        .navigationBarBackButtonHidden(hidesBack)
+                }
+        }
+    }
+
+    @Test func aPushedScreenWithItsBackButton() async throws {
+        let root = try await render(numbers([]))
+        #expect(root[200, 300].r == 242, "the root: the list's grey")
+        let pushed = try await render(numbers([7]))
+        // The destination's screen: its red band under the 44 pt inline bar, no list.
+        #expect(pushed[200, 103].r > 250 && pushed[200, 103].g == 59 && pushed[200, 300].r == 255, "pushed screen: \(pushed[200, 103]) \(pushed[200, 300])")
+        // The back button: the chevron from x 8 in the tint, then the root's title.
+        let tint = (0..<140).filter { x in (59..<103).contains { isTint(pushed[x, $0]) } }
+        #expect(tint.first.map { (8...12).contains($0) } == true && (tint.last ?? 0) > 60, "back button \(tint.first ?? -1)...\(tint.last ?? -1)")
+        // Hidden back button, and "Back" when the stack is deeper than one screen.
+        let hidden = try await render(numbers([7], hidesBack: true))
+        #expect(!(0..<140).contains { x in (59..<103).contains { isTint(hidden[x, $0]) } })
+        let deep = try await render(numbers([1, 2]))
+        let deepTint = (0..<140).filter { x in (59..<103).contains { isTint(deep[x, $0]) } }
+        #expect((deepTint.last ?? 0) < (tint.last ?? 0), "\"Back\" is shorter than \"Numbers\": \(deepTint.last ?? -1) vs \(tint.last ?? -1)")
+        // A presented screen (isPresented) and a NavigationPath.
+        let presented = try await render(NavigationStack {
+            Color.blue.navigationTitle("Home").navigationDestination(isPresented: .constant(true)) { Color.red.navigationTitle("Shown") }
+        })
+        #expect(presented[200, 400].r > 250 && presented[200, 400].g == 59)
+        let typed = try await render(NavigationStack(path: .constant(NavigationPath(["a"]))) {
+            Color.blue.navigationDestination(for: String.self) { _ in Color.red }
+        })
+        #expect(typed[200, 400].r > 250 && typed[200, 400].b < 80)
+    }
 }

@@ -61,7 +61,7 @@ enum NavigationLinkChevron {
     /// The chevron's box, points.
     static let size = CGSize(width: 7, height: 12)
     /// tertiaryLabel.
-    static let color = Color.system("tertiaryLabel", light: RGBA(60, 60, 67, 0.3), dark: RGBA(235, 235, 245, 0.3))
+    static let color = SystemColor.tertiaryLabel
 }
 
 /// The chevron's line: from the top-left corner of its box (1 pt in) to the middle of the right

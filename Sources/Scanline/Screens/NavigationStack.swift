@@ -6,6 +6,11 @@
 // - the large title: 34 pt bold, its line's bottom 8 above the bar's [§11], at the system margin
 //   (20 from the edge, 16 below 390 pt wide, the margin lists use [§1.2]);
 // - the inline title: 17 pt semibold, centred in the 44 [§11];
+// - a pushed screen's back button: a chevron 12 × 21 pt, 3 pt thick (UIKit's back indicator,
+//   Scanline's reading of its size) and the root's title (or
+//   "Back" when it is longer than 12 characters, or deeper than one screen), in the tint, 8 pt
+//   from the leading edge (UIKit's back indicator inset; Scanline's reading), 3 pt apart; the
+//   title in 17 pt regular;
 // - bar items: in the 44, at the same system margin from the edges, 8 pt apart (Scanline's
 //   choice: no source read gives the classic spacing), buttons in the tint at 17 pt [§11 "action
 //   text 17 regular, tint"];
@@ -19,21 +24,26 @@
 // Titles keep their size at every Dynamic Type size, as UIKit's bars do (Scanline's reading).
 
 /// A stack of screens with a navigation bar, as SwiftUI's `NavigationStack`. A render shows its
-/// root: the bar with the title and toolbar items the root's views ask for
-/// (`navigationTitle`, `toolbar`), and the root below it.
+/// top screen: the root, or the screen for the path's last value (`navigationDestination(for:)`,
+/// registered in the root) or a presented one (`navigationDestination(isPresented:)`, `(item:)`),
+/// with a back button; the bar with the title and toolbar items the screen's views ask for
+/// (`navigationTitle`, `toolbar`), and the screen below it.
 public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
     let root: Root
+    let path: [AnyHashable]
     /// A stack showing `root`.
-    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
-    /// A stack over a path of values (a render shows the root).
-    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
-    /// A stack over an array of values (a render shows the root).
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root(); path = [] }
+    /// A stack over a path of values: its last value's screen (`navigationDestination(for:)`) shows.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root(); self.path = path.wrappedValue.elements
+    }
+    /// A stack over an array of values: its last value's screen shows.
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root) where Data: MutableCollection, Data: RandomAccessCollection,
                                                                           Data: RangeReplaceableCollection, Data.Element: Hashable {
-        self.root = root()
+        self.root = root(); self.path = path.wrappedValue.map { AnyHashable($0) }
     }
     public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(root, &b) }
+    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(root, path: path, &b) }
 }
 
 /// The stack before iOS 16 (`NavigationView`): on an iPhone, a stack.
@@ -97,7 +107,7 @@ extension View {
 /// A list of values of any type that a stack could push (SwiftUI's `NavigationPath`); a render
 /// shows the root, so the values are only counted.
 public struct NavigationPath: Equatable {
-    private var elements: [AnyHashable] = []
+    private(set) var elements: [AnyHashable] = []
     /// An empty path.
     public init() {}
     /// A path of `elements`.
@@ -113,12 +123,22 @@ public struct NavigationPath: Equatable {
 }
 
 extension View {
-    /// The view for values of `data` pushed on the stack (a render shows the root: not called).
-    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View { self }
-    /// The view shown while `isPresented` is true (a render shows the root: not called).
-    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View { self }
-    /// The view for an optional item (a render shows the root: not called).
-    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View { self }
+    /// The view for values of `data` pushed on the stack (its path's last value shows).
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        navigationBarRequest { r in
+            r.destinations[ObjectIdentifier(D.self)] = { value in (value.base as? D).map { AnyView(destination($0)) } ?? AnyView(EmptyView()) }
+        }
+    }
+    /// The view pushed on the stack while `isPresented` is true.
+    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
+        let view = isPresented.wrappedValue ? AnyView(destination()) : nil
+        return navigationBarRequest { r in if let view { r.presented = view } }
+    }
+    /// The view for `item`, pushed on the stack while it is not nil.
+    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        let view = item.wrappedValue.map { AnyView(destination($0)) }
+        return navigationBarRequest { r in if let view { r.presented = view } }
+    }
 }
 
 /// The bars' colours and the system margin.
@@ -132,20 +152,32 @@ enum BarLook {
     static let bottomHeight: CGFloat = 44
 }
 
-@MainActor func makeNavigationNode<Root: View>(_ root: Root, _ b: inout NodeBuilder) -> Node {
+@MainActor func makeNavigationNode<Root: View>(_ root: Root, path: [AnyHashable] = [], _ b: inout NodeBuilder) -> Node {
     let region = SafeAreaRegion()
     var inside = b
     inside.environment.safeArea = region
     inside.stackAxis = nil
-    let content = inside.child(root, key: "root")
-    let request = content.preference(NavigationBarKey.self) ?? NavigationBarRequest()
+    var content = inside.child(root, key: "root")
+    var request = content.preference(NavigationBarKey.self) ?? NavigationBarRequest()
+    // The top screen: the path's last value's destination, else a presented screen, else the root.
+    var back: String? = nil
+    let rootTitle = request.title?.string ?? ""
+    let pushed: AnyView? = path.last.flatMap { value in request.destinations[ObjectIdentifier(type(of: value.base))].map { $0(value) } }
+        ?? request.presented
+    if let pushed {
+        let depth = path.isEmpty ? 1 : path.count
+        content = inside.child(pushed, key: "pushed-\(depth)")
+        let top = content.preference(NavigationBarKey.self) ?? NavigationBarRequest()
+        back = top.backButtonHidden ? nil : (depth == 1 && !rootTitle.isEmpty && rootTitle.count <= 12 ? rootTitle : "Back")
+        request = top
+    }
     var outside = b
     outside.stackAxis = nil
     let topHidden = request.hidden[.navigation] ?? false
     let large = request.title != nil && (request.displayMode ?? .automatic) != .inline
     let items = request.items.filter { $0.placement.slot != .hidden }
     let bottomItems = items.filter { $0.placement.slot == .bottom }
-    let top: Node? = topHidden ? nil : outside.child(_NavigationBar(request: request, large: large), key: "bar")
+    let top: Node? = topHidden ? nil : outside.child(_NavigationBar(request: request, large: large, backTitle: back), key: "bar")
     let bottom: Node? = bottomItems.isEmpty || request.hidden[.bottom] == true ? nil
         : outside.child(_BottomToolbar(items: bottomItems, background: request.background[.bottom] ?? .automatic,
                                        style: request.backgroundStyle[.bottom]), key: "bottom")
@@ -197,6 +229,8 @@ final class NavigationStackNode: Node {
 struct _NavigationBar: View {
     let request: NavigationBarRequest
     let large: Bool
+    /// The back button's title on a pushed screen (nil: none).
+    var backTitle: String? = nil
     @Environment(\.displayScale) private var displayScale
 
     func items(_ slot: ToolbarItemPlacement.Slot) -> [AnyView] { request.items.filter { $0.placement.slot == slot }.map(\.view) }
@@ -213,6 +247,16 @@ struct _NavigationBar: View {
                             .padding(.horizontal, 80)
                     }
                     HStack(spacing: 8) {
+                        if let backTitle {
+                            HStack(spacing: 3) {
+                                _Chevron().stroke(.tint, style: StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round))
+                                    .scaleEffect(x: -1, y: 1).frame(width: 12, height: 21)
+                                Text(verbatim: backTitle)
+                            }
+                            .foregroundStyle(.tint)
+                            .padding(.leading, 8 - margin)
+                            .accessibilityElement(children: .combine).accessibilityAddTraits("button")
+                        }
                         ForEach(Array(items(.leading).enumerated()), id: \.offset) { $0.element }
                         Spacer(minLength: 0)
                         ForEach(Array(items(.trailing).enumerated()), id: \.offset) { $0.element }

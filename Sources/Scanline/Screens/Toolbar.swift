@@ -137,6 +137,11 @@ public struct _ToolbarItems: ToolbarContent, CustomizableToolbarContent {
 struct NavigationBarRequest {
     var title: Text?
     var displayMode: NavigationBarItem.TitleDisplayMode?
+    /// The views for values pushed on the stack, by the values' type (`navigationDestination(for:)`).
+    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// A screen pushed by `navigationDestination(isPresented:)` or `(item:)`, when it is.
+    var presented: AnyView?
+    var backButtonHidden = false
     var items: [_ToolbarEntry] = []
     var hidden: [ToolbarPlacement.Bar: Bool] = [:]
     var background: [ToolbarPlacement.Bar: Visibility] = [:]
@@ -150,6 +155,9 @@ struct NavigationBarKey: PreferenceKey {
         let next = nextValue()
         value.title = value.title ?? next.title
         value.displayMode = value.displayMode ?? next.displayMode
+        value.destinations.merge(next.destinations) { a, _ in a }
+        value.presented = value.presented ?? next.presented
+        value.backButtonHidden = value.backButtonHidden || next.backButtonHidden
         value.items += next.items
         value.hidden.merge(next.hidden) { a, _ in a }
         value.background.merge(next.background) { a, _ in a }
@@ -216,8 +224,10 @@ extension View {
     public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View { navigationBarTitle(Text(title)) }
     /// Hides the navigation bar (before iOS 16: `toolbar(.hidden, for: .navigationBar)`).
     public func navigationBarHidden(_ hidden: Bool) -> some View { navigationBarRequest { $0.hidden[.navigation] = hidden } }
-    /// Hides the back button (the root of a render has none to hide).
-    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { self }
+    /// Hides the back button of a pushed screen.
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        navigationBarRequest { $0.backButtonHidden = $0.backButtonHidden || hidesBackButton }
+    }
     /// Views to show as toolbar items: in the navigation bar's trailing end.
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
         let view = AnyView(content())
