@@ -8,7 +8,6 @@
 public struct ColorPicker<Label: View>: View {
     let label: Label
     let color: Color
-    @Environment(\.labelsHidden) private var labelsHidden
     @Environment(\.isEnabled) private var isEnabled
 
     /// A picker of `selection`, labelled by `label`.
@@ -20,18 +19,7 @@ public struct ColorPicker<Label: View>: View {
         self.label = label(); color = Color(cgColor: selection.wrappedValue)
     }
 
-    public var body: some View {
-        if labelsHidden {
-            well
-        } else {
-            HStack(spacing: 0) {
-                label
-                Spacer(minLength: 8)
-                well
-            }
-            .accessibilityElement(children: .combine)
-        }
-    }
+    public var body: some View { _LabeledControlRow(label: label, control: well) }
 
     var well: some View {
         ZStack {

@@ -12,7 +12,6 @@
 public struct Stepper<Label: View>: View {
     let label: Label
     let canDecrement: Bool, canIncrement: Bool
-    @Environment(\.labelsHidden) private var labelsHidden
     @Environment(\.isEnabled) private var isEnabled
 
     /// A stepper of `value` within `bounds`, by `step`.
@@ -35,17 +34,7 @@ public struct Stepper<Label: View>: View {
     }
 
     public var body: some View {
-        let control = _StepperControl(canDecrement: canDecrement && isEnabled, canIncrement: canIncrement && isEnabled)
-        if labelsHidden {
-            control
-        } else {
-            HStack(spacing: 0) {
-                label
-                Spacer(minLength: 8)
-                control
-            }
-            .accessibilityElement(children: .combine)
-        }
+        _LabeledControlRow(label: label, control: _StepperControl(canDecrement: canDecrement && isEnabled, canIncrement: canIncrement && isEnabled))
     }
 }
 
