@@ -235,7 +235,8 @@ import Glibc
         try "a3".write(toFile: a, atomically: false, encoding: .utf8)
         try "b3".write(toFile: b, atomically: false, encoding: .utf8)          // close together: one change
         #expect(seen.wait(for: 3) == [[a], [b], [a, b]])
+        close(open(a, O_WRONLY))                                                // closed for writing, nothing written
         usleep(300_000)
-        #expect(seen.all.count == 3, "an unwatched file in the folder is not a change")
+        #expect(seen.all.count == 3, "an unwatched file in the folder, or a close without a write, is not a change")
     }
 }

@@ -7,10 +7,15 @@ import Glibc
 /// It watches their folders rather than the files, because editors often save by writing a new
 /// file and renaming it over the old one (a new inode that a watch on the file would miss).
 /// Saves that come close together (within `settle` seconds) are reported as one change.
+/// A file is reported only when its inode, size or modification time differ from what was last
+/// seen, so an event the kernel queues late for a write made before the watch began (or a close
+/// without a write) is not a change.
 final class FileWatcher: @unchecked Sendable {
     private let fd: Int32
     private var folders: [Int32: String] = [:]
     private let watched: Set<String>
+    /// What each watched file looked like when last reported (or when the watch began).
+    private var lastSeen: [String: Signature] = [:]
     private let settle: Double
     private let lock = NSLock()
     private var stopped = false
@@ -19,6 +24,7 @@ final class FileWatcher: @unchecked Sendable {
     init(_ files: [String], settle: Double = 0.1, changed: @escaping @Sendable ([String]) -> Void) throws {
         watched = Set(files)
         self.settle = settle
+        for file in files { lastSeen[file] = Signature(file) }
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { throw ScanlineError.invalidArgument(name: "watch", value: files.joined(separator: " "), reason: "inotify: \(String(cString: strerror(errno)))") }
         for folder in Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }) {
@@ -35,6 +41,24 @@ final class FileWatcher: @unchecked Sendable {
 
     func stop() { lock.withLock { stopped = true } }
 
+    /// A file's inode, size and modification time (nanoseconds); nil when it cannot be read.
+    private struct Signature: Equatable {
+        let inode: UInt, size: Int, seconds: Int, nanoseconds: Int
+        init?(_ path: String) {
+            var s = stat()
+            guard stat(path, &s) == 0 else { return nil }
+            inode = UInt(s.st_ino); size = Int(s.st_size)
+            seconds = Int(s.st_mtim.tv_sec); nanoseconds = Int(s.st_mtim.tv_nsec)
+        }
+    }
+
+    /// Whether `path` differs from when it was last seen; notes what it is now.
+    private func hasChanged(_ path: String) -> Bool {
+        let now = Signature(path)
+        defer { lastSeen[path] = now }
+        return now == nil || now != lastSeen[path]
+    }
+
     private func loop(_ changed: @Sendable ([String]) -> Void) {
         defer { close(fd) }
         var pending = Set<String>()
@@ -44,7 +68,9 @@ final class FileWatcher: @unchecked Sendable {
             let ready = poll(&p, 1, Int32(pending.isEmpty ? 500 : settle * 1000))
             if ready == 0 {
                 // Quiet for `settle` seconds after a save: report.
-                if !pending.isEmpty { changed(pending.sorted()); pending = [] }
+                let saved = pending.filter(hasChanged)
+                pending = []
+                if !saved.isEmpty { changed(saved.sorted()) }
                 continue
             }
             if ready < 0 { if errno == EINTR { continue }; return }
