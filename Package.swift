@@ -53,7 +53,8 @@ let package = Package(
                     path: "Tests/ScanlineTests",
                     // The fidelity cases' licences, sources and Apple's pictures sit beside their views.
                     exclude: ["__Snapshots__", "__Dumps__", "Fixtures", "Fidelity/PointFreeChecked/LICENSE",
-                              "Fidelity/PointFreeChecked/SOURCE.md", "Fidelity/PointFreeChecked/references"]),
+                              "Fidelity/PointFreeChecked/SOURCE.md", "Fidelity/PointFreeChecked/references",
+                              "Fidelity/SpeziViews/LICENSE.md", "Fidelity/SpeziViews/SOURCE.md", "Fidelity/SpeziViews/references"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,10 @@ struct RedButtonStyle: ButtonStyle {
         #expect(hasInk(primary, (0, 0, 0)) && !hasInk(primary, (0, 122, 255)), "the title in primary")
         let around = try await image(VStack { Button("Save") {} }.foregroundStyle(.red))
         #expect(hasInk(around, (255, 59, 48)) && !hasInk(around, (0, 122, 255)))
+        // The tint is resolved where the label draws: a `.tint` inside the label wins there
+        // (SpeziViews' option rows: `Text(title).tint(.primary)` beside a tinted checkmark).
+        let inner = try await image(Button {} label: { HStack { Text("Option").tint(.primary); Text("A") } })
+        #expect(hasInk(inner, (0, 0, 0)) && hasInk(inner, (0, 122, 255)), "the first text primary, the second in the tint")
         // Disabled, it is grey whatever the foreground.
         let off = try await image(Button("Save") {}.foregroundColor(.red).disabled(true))
         #expect(!hasInk(off, (255, 59, 48)))

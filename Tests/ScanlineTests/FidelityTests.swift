@@ -12,35 +12,58 @@ import Testing
 @MainActor @Suite struct FidelityTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
+    /// The view of a case, as the test that recorded its reference built it.
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent }
+
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let reference: String
+        let subject: Subject
         let layout: SwiftUISnapshotLayout
+        /// The reference's pixels per point.
+        var scale: CGFloat = 2
         /// The least shape IoU, edge F1 and the largest mean ΔE94 that hold today.
         let minIoU: Double, minEdges: Double, maxDeltaE: Double
         var testDescription: String { name }
     }
 
     nonisolated static let cases: [Case] = [
-        Case(name: "PointFreeChecked default", reference: "PointFreeChecked/references/reference.1.png", layout: .sizeThatFits,
-             minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
-        Case(name: "PointFreeChecked size-that-fits", reference: "PointFreeChecked/references/reference.size-that-fits.png", layout: .sizeThatFits,
-             minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
-        Case(name: "PointFreeChecked fixed 200x100", reference: "PointFreeChecked/references/reference.fixed.png",
+        Case(name: "PointFreeChecked default", reference: "PointFreeChecked/references/reference.1.png", subject: .pointFreeChecked,
+             layout: .sizeThatFits, minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
+        Case(name: "PointFreeChecked size-that-fits", reference: "PointFreeChecked/references/reference.size-that-fits.png", subject: .pointFreeChecked,
+             layout: .sizeThatFits, minIoU: 0.998, minEdges: 0.99, maxDeltaE: 0.4),
+        Case(name: "PointFreeChecked fixed 200x100", reference: "PointFreeChecked/references/reference.fixed.png", subject: .pointFreeChecked,
              layout: .fixed(width: 200, height: 100), minIoU: 0.98, minEdges: 0.99, maxDeltaE: 0.1),
-        Case(name: "PointFreeChecked device iPhoneSe", reference: "PointFreeChecked/references/reference.device.png",
+        Case(name: "PointFreeChecked device iPhoneSe", reference: "PointFreeChecked/references/reference.device.png", subject: .pointFreeChecked,
              layout: .device(config: .iPhoneSe), minIoU: 0.97, minEdges: 0.99, maxDeltaE: 0.1),
+        Case(name: "SpeziViews listRow iPhone13Pro", reference: "SpeziViews/references/listRow.iphone-regular.png", subject: .speziListRow,
+             layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.97, minEdges: 0.85, maxDeltaE: 0.1),
+        Case(name: "SpeziViews listRow iPhone13Pro AX3", reference: "SpeziViews/references/listRow.iphone-XA3.png", subject: .speziListRowXA3,
+             layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.88, minEdges: 0.32, maxDeltaE: 0.1),
+        Case(name: "SpeziViews caseIterablePicker iPhone13Pro", reference: "SpeziViews/references/caseIterablePicker.iphone-regular.png", subject: .speziPicker,
+             layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.98, minEdges: 0.88, maxDeltaE: 0.1),
+        Case(name: "SpeziViews optionSetPicker inline iPhone13Pro", reference: "SpeziViews/references/optionSetPicker.option-picker-inline.png",
+             subject: .speziInlinePicker, layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.96, minEdges: 0.32, maxDeltaE: 0.1),
+        Case(name: "SpeziViews labeledContent iPhone13Pro", reference: "SpeziViews/references/labeledContent.iphone-regular.png", subject: .speziLabeledContent,
+             layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1),
     ]
 
-    static func view(_ c: Case) -> some View {
-        PointFreeCheckedView().background(Color.yellow)
+    static func view(_ c: Case) -> AnyView {
+        switch c.subject {
+        case .pointFreeChecked: AnyView(PointFreeCheckedView().background(Color.yellow))
+        case .speziListRow: AnyView(SpeziViewsCases.listRow)
+        case .speziListRowXA3: AnyView(SpeziViewsCases.listRow.dynamicTypeSize(.accessibility3))
+        case .speziPicker: AnyView(SpeziViewsCases.caseIterablePicker)
+        case .speziInlinePicker: AnyView(SpeziViewsCases.optionSetPickerInline)
+        case .speziLabeledContent: AnyView(SpeziViewsCases.labeledContent)
+        }
     }
 
     @Test(arguments: cases) func matchesApplesPicture(_ c: Case) throws {
         let reference = try PixelBuffer(contentsOf: Self.folder.appendingPathComponent(c.reference))
-        // Recorded at 2x, light.
-        let actual = try SnapshotRender.render(Self.view(c), layout: c.layout, traits: UITraitCollection(traitsFrom: [.init(displayScale: 2), .init(userInterfaceStyle: .light)]))
-        let (report, side) = FidelityMeasure.compare(name: c.name, reference: reference, actual: actual, scale: 2)
+        // Recorded light, at the case's scale.
+        let actual = try SnapshotRender.render(Self.view(c), layout: c.layout, traits: UITraitCollection(traitsFrom: [.init(displayScale: c.scale), .init(userInterfaceStyle: .light)]))
+        let (report, side) = FidelityMeasure.compare(name: c.name, reference: reference, actual: actual, scale: c.scale)
         print("fidelity: " + report.line)
         if let out = ProcessInfo.processInfo.environment["FIDELITY_OUT"], !out.isEmpty {
             let dir = URL(fileURLWithPath: out)

@@ -38,34 +38,34 @@ import Testing
 
     @Test func insetGroupedCardsRowsAndSeparators() async throws {
         let image = try await render(settings)
-        // The page, and the first card 20 pt in from each side, from y 20 (no header), 2 × 44 tall.
+        // The page, and the first card 20 pt in from each side, from y 35 (the first section, no header), 2 × 44 tall.
         #expect(near(image[5, 5], page) && near(image[10, 50], page) && near(image[380, 50], page), "page: \(image[5, 5])")
         #expect(near(image[21, 50], white) && near(image[369, 50], white) && near(image[19, 50], page) && near(image[370, 50], page),
                 "card sides at 20 and 370: \(image[19, 50]) \(image[21, 50]) \(image[369, 50]) \(image[370, 50])")
-        #expect(near(image[200, 19], page) && near(image[200, 20], white) && near(image[200, 107], white) && near(image[200, 108], page),
-                "card from y 20 to 108: \(image[200, 19]) \(image[200, 20]) \(image[200, 107]) \(image[200, 108])")
+        #expect(near(image[200, 34], page) && near(image[200, 35], white) && near(image[200, 122], white) && near(image[200, 123], page),
+                "card from y 35 to 123: \(image[200, 34]) \(image[200, 35]) \(image[200, 122]) \(image[200, 123])")
         // 10 pt corners: the corner pixel is the page's; 10 pt in, the card's.
         // On the diagonal, 2.5 pt in from the card's corner (10.6 pt from the corner circle's
         // centre) is still the page; a smaller radius would have filled it.
-        #expect(near(image[20, 20], page) && near(image[22, 22], page, 4) && near(image[30, 30], white), "corner: \(image[20, 20]) \(image[22, 22])")
-        // The separator under the first row (its last pixel row, y 63), from the text's leading
+        #expect(near(image[20, 35], page) && near(image[22, 37], page, 4) && near(image[30, 45], white), "corner: \(image[20, 35]) \(image[22, 37])")
+        // The separator under the first row (its last pixel row, y 78), from the text's leading
         // edge (x 40) to the card's trailing edge; none under the section's last row.
-        #expect(near(image[45, 63], separatorOnWhite) && near(image[368, 63], separatorOnWhite) && near(image[38, 63], white),
-                "separator: \(image[38, 63]) \(image[45, 63]) \(image[368, 63])")
-        #expect(near(image[200, 62], white) && near(image[200, 64], white), "one pixel tall: \(image[200, 62]) \(image[200, 64])")
-        #expect(near(image[200, 106], white), "no separator under the last row: \(image[200, 106])")
+        #expect(near(image[45, 78], separatorOnWhite) && near(image[368, 78], separatorOnWhite) && near(image[38, 78], white),
+                "separator: \(image[38, 78]) \(image[45, 78]) \(image[368, 78])")
+        #expect(near(image[200, 77], white) && near(image[200, 79], white), "one pixel tall: \(image[200, 77]) \(image[200, 79])")
+        #expect(near(image[200, 121], white), "no separator under the last row: \(image[200, 121])")
         // The second section: 10 below the first card, 16 more, its header's line (footnote:
-        // 15.51 pt, SF's line height), 6 more, then the card: from y 108 + 10 + 16 + 15.51 + 6 =
-        // 155.51, so the first whole white row is 156.
-        let cardTop = (108..<200).first { near(image[200, $0], white) }
-        #expect(cardTop == 156, "the titled section's card starts at \(String(describing: cardTop))")
-        // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 134..<152.
-        let headerInk = (134..<152).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
+        // 15.51 pt, SF's line height), 6 more, then the card: from y 123 + 10 + 16 + 15.51 + 6 =
+        // 170.51, so the first whole white row is 171.
+        let cardTop = (123..<215).first { near(image[200, $0], white) }
+        #expect(cardTop == 171, "the titled section's card starts at \(String(describing: cardTop))")
+        // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 149..<167.
+        let headerInk = (149..<167).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
         #expect(!headerInk.isEmpty && headerInk.allSatisfy { $0.r > 90 }, "header ink: \(headerInk.count) pixels, darkest \(headerInk.map(\.r).min() ?? 0)")
-        // The footer's line starts 6 below the card (155.5 + 44 + 6 = 205.5); its ink from about
+        // The footer's line starts 6 below the card (170.5 + 44 + 6 = 220.5); its ink from about
         // 3 pt lower (the cap height under the ascender).
-        let footerInk = (200..<240).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
-        #expect(footerInk.first.map { $0 >= 208 && $0 < 214 } == true, "footer ink rows \(footerInk.first ?? -1)...")
+        let footerInk = (215..<255).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
+        #expect(footerInk.first.map { $0 >= 223 && $0 < 229 } == true, "footer ink rows \(footerInk.first ?? -1)...")
     }
 
     @Test func darkModeAndAnotherStyle() async throws {
@@ -74,7 +74,7 @@ import Testing
         #expect(darkPage && darkCard, "dark page and card: \(dark[5, 5]) \(dark[200, 50])")
         // The separator in dark mode: (84, 84, 88) at 60 % over the card.
         let darkSeparator: (Double, Double, Double) = (28 + 0.6 * 56, 28 + 0.6 * 56, 30 + 0.6 * 58)
-        #expect(near(dark[45, 63], darkSeparator), "dark separator: \(dark[45, 63])")
+        #expect(near(dark[45, 78], darkSeparator), "dark separator: \(dark[45, 78])")
         // Plain: white page, rows full width, a separator under every row to the trailing edge.
         let plain = try await render(List { Text("One"); Text("Two") }.listStyle(.plain))
         let plainLine = near(plain[389, 43], separatorOnWhite) && near(plain[21, 43], separatorOnWhite)
@@ -92,15 +92,15 @@ import Testing
     }
 
     @Test func rowsGrowWithTheirContentAndDynamicType() async throws {
-        // A toggle's 31 pt switch and 8 pt insets: a 47 pt row, so the card ends at 67.
+        // A toggle's 31 pt switch and 8 pt insets: a 47 pt row from y 35, so the card ends at 82.
         let form = try await render(Form { Toggle("Wi-Fi", isOn: .constant(true)) })
-        #expect(near(form[200, 66], white) && near(form[200, 67], page), "toggle row: \(form[200, 66]) \(form[200, 67])")
+        #expect(near(form[200, 81], white) && near(form[200, 82], page), "toggle row: \(form[200, 81]) \(form[200, 82])")
         // The switch, on (system green), at the trailing inset: x 370 − 20 − 51 ..< 350.
-        #expect(near(form[300, 43], (52, 199, 89)), "switch: \(form[300, 43])")
+        #expect(near(form[300, 58], (52, 199, 89)), "switch: \(form[300, 58])")
         // At the largest accessibility size a row of body text is taller than 44.
         let big = try await render(List { Text("One") }, dynamicType: .accessibility5)
-        let bottom = (20..<200).first { near(big[200, $0], page) } ?? 0
-        #expect(bottom > 64 + 20, "an AX5 row ends at \(bottom)")
+        let bottom = (35..<200).first { near(big[200, $0], page) } ?? 0
+        #expect(bottom > 35 + 64, "an AX5 row ends at \(bottom)")
     }
 
     @Test func rowOptions() async throws {
@@ -111,22 +111,22 @@ import Testing
         }
         let image = try await render(list)
         // The first row's separator is hidden; the second's is blue and starts at the text inset.
-        #expect(near(image[200, 63], white), "hidden separator: \(image[200, 63])")
-        // The red background fills its row within the card: y 64 ..< 108.
-        #expect(near(image[25, 80], (255, 59, 48)) && near(image[368, 100], (255, 59, 48)), "row background: \(image[25, 80])")
-        #expect(near(image[45, 107], (0, 122, 255)) && near(image[38, 107], (255, 59, 48)), "blue separator: \(image[45, 107]) \(image[38, 107])")
+        #expect(near(image[200, 78], white), "hidden separator: \(image[200, 78])")
+        // The red background fills its row within the card: y 79 ..< 123.
+        #expect(near(image[25, 95], (255, 59, 48)) && near(image[368, 115], (255, 59, 48)), "row background: \(image[25, 95])")
+        #expect(near(image[45, 122], (0, 122, 255)) && near(image[38, 122], (255, 59, 48)), "blue separator: \(image[45, 122]) \(image[38, 122])")
         // Zero insets: the first row's text starts at the card's edge (x 20), not 20 in.
-        let ink = (20..<40).first { x in (25..<55).contains { image[x, $0].r < 128 } }
+        let ink = (20..<40).first { x in (40..<70).contains { image[x, $0].r < 128 } }
         #expect(ink.map { $0 < 24 } == true, "zero-inset text ink from x \(String(describing: ink))")
     }
 
     @Test func navigationLinksInRowsShowAChevron() async throws {
         let image = try await render(List { NavigationLink("Wi-Fi") { Text("Detail") } })
         // The chevron: 7 × 12 pt, its right edge 20 in from the card's (x 350), centred on the row
-        // (y 20 + 22): a tertiary-label stroke (60, 60, 67 at 30 % over white: ≈ 196).
-        let ink = (36..<48).flatMap { y in (340..<352).map { image[$0, y] } }.filter { $0.r < 230 }
+        // (y 35 + 22): a tertiary-label stroke (60, 60, 67 at 30 % over white: ≈ 196).
+        let ink = (51..<63).flatMap { y in (340..<352).map { image[$0, y] } }.filter { $0.r < 230 }
         #expect(!ink.isEmpty && ink.allSatisfy { $0.r > 185 }, "chevron ink: \(ink.count) pixels, darkest \(ink.map(\.r).min() ?? 0)")
-        #expect((352..<370).allSatisfy { near(image[$0, 42], white) }, "nothing right of the chevron")
+        #expect((352..<370).allSatisfy { near(image[$0, 57], white) }, "nothing right of the chevron")
         // Outside a list, a link is its label in the tint colour.
         let plain = try await render(NavigationLink("Go") { Text("Detail") }, width: 60, height: 30)
         #expect((0..<60).contains { x in (0..<30).contains { near(plain[x, $0], (0, 122, 255), 40) } }, "a tinted label")

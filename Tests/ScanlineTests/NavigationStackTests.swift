@@ -47,8 +47,8 @@ import Testing
         #expect(rows.map { $0.lowerBound >= 106 && $0.lowerBound <= 118 && $0.upperBound <= 148 && $0.upperBound >= 139 } == true, "title rows \(String(describing: rows))")
         let cols = inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }
         #expect(cols.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "title from x 20: \(String(describing: cols))")
-        // The list's first card 20 below the bar: y 59 + 96 + 20 = 175.
-        #expect(image[200, 174].r == 242 && image[200, 176].r == 255, "card top: \(image[200, 174]) \(image[200, 176])")
+        // The list's first card 35 below the bar: y 59 + 96 + 35 = 190.
+        #expect(image[200, 189].r == 242 && image[200, 191].r == 255, "card top: \(image[200, 189]) \(image[200, 191])")
         // Items in the tint, in the 44 pt bar (y 59 ..< 103), 20 pt from the edges.
         let trailing = inkColumns(image, xs: 200..<393, ys: 59..<103, where: isTint)
         let leading = inkColumns(image, xs: 0..<200, ys: 59..<103, where: isTint)

@@ -63,11 +63,11 @@ import Testing
         // Nor does a style behind a view that is not at the edges.
         let text = try await render(Text("Hi").background(.red))
         #expect(isClear(text[5, 5]) && isClear(text[200, 30]))
-        // A list's background fills the screen; its first card starts 20 pt below the safe top.
+        // A list's background fills the screen; its first card starts 35 pt below the safe top.
         let list = try await render(List { Text("Row") })
-        let page = list[200, 10], card = list[200, 59 + 20 + 5]
+        let page = list[200, 10], card = list[200, 59 + 35 + 5]
         #expect(page.r == 242 && page.b == 247 && card.r == 255, "list: page \(page), card \(card)")
-        #expect(list[200, 59 + 19].r == 242 && list[200, 845].r == 242)
+        #expect(list[200, 59 + 34].r == 242 && list[200, 845].r == 242)
     }
 
     @Test func insetsAndPaddingShrinkTheSafeArea() async throws {

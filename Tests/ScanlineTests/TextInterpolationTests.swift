@@ -32,6 +32,25 @@ import Testing
         #expect(Text("\(12, specifier: "%lld%%")").string == "12%")
     }
 
+    /// Foundation's `LocalizedStringResource` is not on Linux; Scanline's shows its default value
+    /// (no strings tables are read), its interpolations formatted as a `LocalizedStringKey`'s.
+    @MainActor @Test func aLocalizedStringResourceShowsItsDefaultValue() {
+        let n = 2
+        let resource: LocalizedStringResource = "Option \(n)"
+        #expect(Text(resource).string == "Option 2")
+        #expect(resource.key == "Option 2" && String(localized: resource) == "Option 2")
+        let keyed = LocalizedStringResource("greeting.title", defaultValue: "Hello \(n, specifier: "%03d")", table: "Main")
+        #expect(keyed.key == "greeting.title" && keyed.table == "Main" && Text(keyed).string == "Hello 002")
+        #expect(resource != keyed && resource == LocalizedStringResource("Option 2"))
+        // The controls' labels take one, as SwiftUI's do.
+        #expect(ImageRenderer(content: LabeledContent(resource) { Text("x") }).size == ImageRenderer(content: LabeledContent("Option 2") { Text("x") }).size)
+    }
+
+    @Test func aValueWithAFormatStyle() {
+        #expect(Text(0.25, format: .percent).string == "25%")
+        #expect(Text(1234, format: .number.grouping(.never)).string == "1234")
+    }
+
     @Test func aSpecifierThatIsNotOneNumberIsNeverFormatted() {
         // %n writes through a pointer and %s reads one: neither reaches String(format:).
         for bad in ["%n", "%s", "%d %d", "no conversion", "%", "%.2", "%*d", "%@"] {

@@ -7,7 +7,8 @@
 /// sizes' mapping onto them is Scanline's choice, as the reference marks it):
 /// - `.automatic` (the default) and `.borderless`: the label in a foreground style set around the
 ///   button (`.foregroundStyle`, `.foregroundColor`), else the tint (`.tint`, else system
-///   blue; a `.destructive` role: system red), no background;
+///   blue; a `.destructive` role: system red), resolved where each part of the label draws, so a
+///   `.tint` inside the label applies there; no background;
 /// - `.plain`: the label as it is;
 /// - `.bordered`: the label in the tint on the tint at 12 % (26 % dark);
 /// - `.borderedProminent`: a white label on the tint.
@@ -39,6 +40,9 @@ public struct Button<Label: View>: View {
 extension Button where Label == Text {
     /// A button titled by a string literal.
     public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) { self.init(action: action) { Text(titleKey) } }
+    /// A button titled by a localized string resource.
+    @_disfavoredOverload
+    public init(_ titleResource: LocalizedStringResource, action: @escaping () -> Void) { self.init(action: action) { Text(titleResource) } }
     /// A button titled by `title`, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) { self.init(action: action) { Text(title) } }
@@ -215,7 +219,12 @@ struct _BuiltInButton: View {
         case .plain:
             label
         case .borderless:
-            if isEnabled, let foreground { label.foregroundStyle(foreground) } else { label.foregroundStyle(isEnabled ? accent : Self.disabledLabel) }
+            // The tint as a style, resolved where the label draws: a `.tint` inside the label
+            // (SpeziViews' option rows tint their title `.primary`) wins, as in SwiftUI.
+            if isEnabled, let foreground { label.foregroundStyle(foreground) }
+            else if !isEnabled { label.foregroundStyle(Self.disabledLabel) }
+            else if role == .destructive { label.foregroundStyle(Color.red) }
+            else { label.foregroundStyle(.tint) }
         case .bordered, .prominent:
             let m = metrics
             let font: Font = size == .mini || size == .small ? .subheadline : .body

@@ -26,6 +26,9 @@ public struct LabeledContent<Label: View, Content: View>: View {
 extension LabeledContent where Label == Text {
     /// `content` labelled by a localized key.
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) { self.init(content: content) { Text(titleKey) } }
+    /// `content` labelled by a localized string resource.
+    @_disfavoredOverload
+    public init(_ titleResource: LocalizedStringResource, @ViewBuilder content: () -> Content) { self.init(content: content) { Text(titleResource) } }
     /// `content` labelled by `title`.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { self.init(content: content) { Text(title) } }
@@ -34,9 +37,21 @@ extension LabeledContent where Label == Text {
 extension LabeledContent where Label == Text, Content == Text {
     /// A value as text, labelled by a localized key.
     public init<S: StringProtocol>(_ titleKey: LocalizedStringKey, value: S) { self.init(content: { Text(value) }) { Text(titleKey) } }
+    /// A value as text, labelled by a localized string resource.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ titleResource: LocalizedStringResource, value: S) { self.init(content: { Text(value) }) { Text(titleResource) } }
     /// A value as text, labelled by `title`.
     @_disfavoredOverload
     public init<S1: StringProtocol, S2: StringProtocol>(_ title: S1, value: S2) { self.init(content: { Text(value) }) { Text(title) } }
+    /// A value as `format` writes it, labelled by a localized key.
+    public init<F: FormatStyle>(_ titleKey: LocalizedStringKey, value: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+        self.init(content: { Text(value, format: format) }) { Text(titleKey) }
+    }
+    /// A value as `format` writes it, labelled by `title`.
+    @_disfavoredOverload
+    public init<S: StringProtocol, F: FormatStyle>(_ title: S, value: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+        self.init(content: { Text(value, format: format) }) { Text(title) }
+    }
 }
 
 /// What a `LabeledContentStyle` makes its view from.

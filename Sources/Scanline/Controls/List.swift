@@ -12,9 +12,14 @@
 /// - inset grouped: the page in systemGroupedBackground (242, 242, 247 light; black dark), each
 ///   section a card of secondarySystemGroupedBackground (white; 28, 28, 30 dark) with 10 pt
 ///   corners [§10.1], 20 pt from the list's sides (16 where the list is narrower than 390 pt, the
-///   system margin of §1.2) [iPhone 11; §10.1]; a section without a header starts 20 below what
-///   comes before it, one with a header 16, its header 6 above the card; 10 after the card
-///   [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10 before what follows;
+///   system margin of §1.2) [iPhone 11; §10.1]; the first section starts 35 below the list's top
+///   without a header [iOS 18: StanfordSpezi/SpeziViews' `listRow.iphone-regular.png`, the
+///   fidelity suite's SpeziListRow case, card top 35.0 pt below the 47 pt safe area], 16 above
+///   its header with one [the same repository's `optionSetPicker.option-picker-inline.png`:
+///   card top 84.33 pt = 47 + 16 + a 15.5 pt footnote line + 6]; a later section without a header
+///   starts 20 below what comes before it, one with a header 16, its header 6 above the card;
+///   10 after the card [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10
+///   before what follows;
 /// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
 ///   20 on both sides [iPhone 11] and 8 above and below [§10.1: 44 = 28 + 2 × 8] (`listRowInsets`),
 ///   leading-aligned and centred vertically (a 31 pt switch makes a 47 pt row); a hairline separator (1 px, separator colour:
@@ -145,6 +150,9 @@ extension Section where Parent == EmptyView {
 extension Section where Parent == Text, Footer == EmptyView {
     /// A section titled by a string literal.
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) { self.init(content: content, header: { Text(titleKey) }) }
+    /// A section under a localized string resource.
+    @_disfavoredOverload
+    public init(_ titleResource: LocalizedStringResource, @ViewBuilder content: () -> Content) { self.init(content: content, header: { Text(titleResource) }) }
     /// A section titled by `title`, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { self.init(content: content, header: { Text(title) }) }
@@ -435,7 +443,7 @@ final class ListNode: Node {
             case .insetGrouped:
                 if let h = section.header {
                     text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 16), gapBelow: 6)
-                } else { y += i == 0 ? 20 : (spacing ?? 20) }
+                } else { y += i == 0 ? 35 : (spacing ?? 20) }
             case .grouped:
                 y += i == 0 ? 22 : (spacing ?? 22)
                 if let h = section.header { text(h, leading: textInset, trailing: textInset, gapAbove: 0, gapBelow: 6) }

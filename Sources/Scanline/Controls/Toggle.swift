@@ -27,6 +27,9 @@ public struct Toggle<Label: View>: View {
 extension Toggle where Label == Text {
     /// A toggle labelled by a string literal (with interpolations, as `Text` takes them).
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(titleKey) } }
+    /// A switch labelled by a localized string resource.
+    @_disfavoredOverload
+    public init(_ titleResource: LocalizedStringResource, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(titleResource) } }
     /// A toggle labelled by `title`, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(title) } }

@@ -199,6 +199,9 @@ extension View {
     public func navigationTitle(_ title: Text) -> some View { navigationBarRequest { $0.title = title } }
     /// The title of the navigation bar, from a localized key.
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
+    /// The screen's title, from a localized string resource.
+    @_disfavoredOverload
+    public func navigationTitle(_ titleResource: LocalizedStringResource) -> some View { navigationTitle(Text(titleResource)) }
     /// The title of the navigation bar.
     @_disfavoredOverload
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(Text(title)) }

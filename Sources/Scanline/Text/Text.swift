@@ -75,6 +75,14 @@ public struct Text: @unchecked Sendable, Equatable {
     }
     /// A text shown exactly as given (no localisation here either way).
     public init(verbatim content: String) { segments = [Segment(string: content)] }
+    /// The text a `LocalizedStringResource` shows (its default value, interpolations formatted
+    /// as a `LocalizedStringKey`'s).
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource) { self.init(resource.value) }
+    /// A value as `format` writes it (`Text(date, format: .dateTime)`, `Text(0.5, format: .percent)`).
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+        self.init(verbatim: format.format(input))
+    }
 
     /// The characters of every segment, in order.
     public var string: String { segments.map(\.string).joined() }

@@ -2,8 +2,9 @@
 // view (issue #28 point 5), made to tolerate what cannot agree: Apple's SF fonts and symbols are
 // not on Linux, so glyph shapes differ.
 //
-// Each pixel is classed: "ink" (dark: text and symbols, luminance below 0.3) or the nearest of
-// the reference's palette (the colours that cover at least 0.5 % of it, ink aside). An ink pixel
+// Each pixel is classed: "ink" (text and symbols: luminance below 0.3, or 48 or more in RGB from
+// every palette colour and every mix of two, as grey and tinted text are) or the nearest of
+// the reference's palette (the colours, in 64 levels a channel, that cover at least 0.5 % of it, ink aside). An ink pixel
 // then takes the class of the nearest non-ink pixel to its left on its row (else to its right),
 // so text inside a shape counts as the shape. On those classes:
 // - geometry: the intersection over union of every class but the background (the colour at the
@@ -42,6 +43,21 @@ enum FidelityMeasure {
         return (Double(p.r) * a + 255 * (1 - a), Double(p.g) * a + 255 * (1 - a), Double(p.b) * a + 255 * (1 - a))
     }
     static func isInk(_ c: RGB) -> Bool { (0.2126 * c.0 + 0.7152 * c.1 + 0.0722 * c.2) / 255 < 0.3 }
+    /// How far (RGB distance) a pixel lies from every palette colour to count as ink too: grey
+    /// and tinted text, and symbols, which cover too little to be in the palette.
+    static let inkDistance = 48.0
+    /// Whether `c` lies within `inkDistance` of a mix of two palette colours: an anti-aliased
+    /// edge between two shapes, not ink.
+    static func isBlend(_ c: RGB, _ palette: [RGB]) -> Bool {
+        for i in palette.indices { for j in palette.indices where j > i {
+            let p = palette[i], q = palette[j]
+            let d = (q.0 - p.0, q.1 - p.1, q.2 - p.2), v = (c.0 - p.0, c.1 - p.1, c.2 - p.2)
+            let t = max(0, min(1, (v.0 * d.0 + v.1 * d.1 + v.2 * d.2) / max(d.0 * d.0 + d.1 * d.1 + d.2 * d.2, 1)))
+            let e = (v.0 - t * d.0, v.1 - t * d.1, v.2 - t * d.2)
+            if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 <= inkDistance * inkDistance { return true }
+        } }
+        return false
+    }
 
     /// `image` on a `width` × `height` canvas of `background`, centred.
     static func padded(_ image: PixelBuffer, _ width: Int, _ height: Int, _ background: RGB) -> [RGB] {
@@ -51,11 +67,13 @@ enum FidelityMeasure {
         return out
     }
 
-    /// The reference's palette: colours (quantised to 16 levels) covering ≥ 0.5 %, ink aside, most common first.
+    /// The reference's palette: colours (quantised to 64 levels a channel, so iOS's grouped page,
+    /// 242, 242, 247, and its white cards are two colours) covering ≥ 0.5 %, ink aside, most
+    /// common first.
     static func palette(_ pixels: [RGB]) -> [RGB] {
         var counts: [Int: (Int, RGB)] = [:]
         for c in pixels where !isInk(c) {
-            let key = (Int(c.0) / 16) << 8 | (Int(c.1) / 16) << 4 | Int(c.2) / 16
+            let key = (Int(c.0) / 4) << 12 | (Int(c.1) / 4) << 6 | Int(c.2) / 4
             let e = counts[key] ?? (0, c)
             counts[key] = (e.0 + 1, e.1)
         }
@@ -64,13 +82,14 @@ enum FidelityMeasure {
 
     /// Each pixel's class: its palette index, ink taking its row neighbour's (see the file's comment).
     static func classes(_ pixels: [RGB], _ width: Int, _ palette: [RGB]) -> (classes: [Int], ink: [Bool]) {
-        let ink = pixels.map(isInk)
-        var cls = pixels.map { c -> Int in
+        var ink = pixels.map(isInk)
+        var cls = pixels.enumerated().map { (k, c) -> Int in
             var best = 0, bestD = Double.infinity
             for (i, p) in palette.enumerated() {
                 let d = (c.0 - p.0) * (c.0 - p.0) + (c.1 - p.1) * (c.1 - p.1) + (c.2 - p.2) * (c.2 - p.2)
                 if d < bestD { bestD = d; best = i }
             }
+            if bestD > inkDistance * inkDistance, !isBlend(c, palette) { ink[k] = true }
             return best
         }
         let height = pixels.count / max(width, 1)
