@@ -133,6 +133,16 @@ import Testing
         let valueInk = (150..<200).flatMap { x in (0..<30).map { labeled[x, $0] } }.map(\.r).min() ?? 255
         let labelInk = (0..<60).flatMap { x in (0..<30).map { labeled[x, $0] } }.map(\.r).min() ?? 255
         #expect(labelInk < 30 && valueInk > 90 && valueInk < 160, "label black, value secondaryLabel: \(labelInk) \(valueInk)")
+        // At an accessibility size the value goes under the label, both from the leading edge,
+        // the lines touching: two AX3 body lines (40 pt, SF's line 1.193 × 40) tall.
+        let stacked = LabeledContent("Version", value: "1.0").environment(\.dynamicTypeSize, .accessibility3)
+        let line = Font.pointSize(.body, at: .accessibility3) * Font.systemLineHeightRatio
+        #expect(abs(ImageRenderer(content: stacked.frame(width: 300)).size.height - 2 * line) < 0.01, "two lines of \(line)")
+        let big = try await render(stacked, width: 300, height: 2 * line, dynamicType: .accessibility3)
+        let valueRows = (Int(line.rounded(.up))..<Int(2 * line)).filter { y in (0..<300).contains { big[$0, y].r < 200 } }
+        let valueCols = (0..<300).filter { x in valueRows.contains { big[x, $0].r < 200 } }
+        #expect(!valueRows.isEmpty && valueCols.first.map { $0 < 6 } == true && valueCols.last.map { $0 < 150 } == true,
+                "the value on the second line, at the leading edge: x \(valueCols.first ?? -1)...\(valueCols.last ?? -1)")
         // A group box: 16 pt padding inside (242, 242, 247); (28, 28, 30) dark.
         let box = try await render(GroupBox("Title") { Text("Body") }, width: 200, height: 100)
         #expect(near(box[4, 50], (242, 242, 247)) && near(box[195, 50], (242, 242, 247)), "box: \(box[4, 50])")

@@ -1,10 +1,14 @@
 /// A label beside a value, as SwiftUI's `LabeledContent`: on iOS the label at the leading edge
 /// and the content at the trailing edge of the width offered, at least 8 pt apart, on their first
-/// baselines; the content in secondaryLabel (as iOS draws a value in a form's row).
+/// baselines; the content in secondaryLabel (as iOS draws a value in a form's row). At the
+/// accessibility Dynamic Type sizes the value goes under the label, both at the leading edge, the
+/// lines touching (iOS 18: StanfordSpezi/SpeziViews' `listRow.iphone-XA3.png`, the fidelity
+/// suite's AX3 case: baselines 48.3 pt apart at AX3's 40 pt body, SF's line being 47.7).
 public struct LabeledContent<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     @Environment(\.labeledContentStyle) private var style
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     /// `content` labelled by `label`.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) { self.content = content(); self.label = label() }
@@ -12,6 +16,13 @@ public struct LabeledContent<Label: View, Content: View>: View {
     public var body: some View {
         if let style {
             style.make(LabeledContentStyleConfiguration(label: .init(content: AnyView(label)), content: .init(content: AnyView(content))))
+        } else if dynamicTypeSize.isAccessibilitySize {
+            VStack(alignment: .leading, spacing: 0) {
+                label
+                content.foregroundStyle(SystemColor.secondaryLabel)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .accessibilityElement(children: .combine)
         } else {
             HStack(alignment: .firstTextBaseline, spacing: 0) {
                 label

@@ -2,14 +2,14 @@
 // view (issue #28 point 5), made to tolerate what cannot agree: Apple's SF fonts and symbols are
 // not on Linux, so glyph shapes differ.
 //
-// Each pixel is classed: "ink" (text and symbols: luminance below 0.3, or 48 or more in RGB from
+// Each pixel is classed: "ink" (text and symbols: luminance below 0.3, or 10 or more in RGB from
 // every palette colour and every mix of two, as grey and tinted text are) or the nearest of
 // the reference's palette (the colours, in 64 levels a channel, that cover at least 0.5 % of it, ink aside). An ink pixel
 // then takes the class of the nearest non-ink pixel to its left on its row (else to its right),
 // so text inside a shape counts as the shape. On those classes:
 // - geometry: the intersection over union of every class but the background (the colour at the
 //   corners), summed over classes; and the edges' agreement, the F1 score of class boundaries
-//   matching within 1 pixel;
+//   matching within 1 pixel (1 pt: pictures are measured at one pixel a point);
 // - colour: the mean CIE ΔE 1994 between the two pictures where both give a pixel the same class
 //   and it is 2 or more pixels from ink and from any boundary in either (the non-text areas);
 // - text layout: the box around each picture's ink, its edges compared in points.
@@ -45,7 +45,7 @@ enum FidelityMeasure {
     static func isInk(_ c: RGB) -> Bool { (0.2126 * c.0 + 0.7152 * c.1 + 0.0722 * c.2) / 255 < 0.3 }
     /// How far (RGB distance) a pixel lies from every palette colour to count as ink too: grey
     /// and tinted text, and symbols, which cover too little to be in the palette.
-    static let inkDistance = 48.0
+    static let inkDistance = 10.0
     /// Whether `c` lies within `inkDistance` of a mix of two palette colours: an anti-aliased
     /// edge between two shapes, not ink.
     static func isBlend(_ c: RGB, _ palette: [RGB]) -> Bool {
@@ -64,6 +64,20 @@ enum FidelityMeasure {
         var out = Array(repeating: background, count: width * height)
         let dx = (width - image.width) / 2, dy = (height - image.height) / 2
         for y in 0..<image.height { for x in 0..<image.width { out[(y + dy) * width + x + dx] = rgb(image[x, y]) } }
+        return out
+    }
+
+    /// `pixels` (`width` wide) with each `k` × `k` block averaged into one pixel (a partial last
+    /// row or column of blocks dropped).
+    static func downsampled(_ pixels: [RGB], _ width: Int, _ k: Int) -> [RGB] {
+        guard k > 1 else { return pixels }
+        let height = pixels.count / width, w = width / k, h = height / k, n = Double(k * k)
+        var out = [RGB](repeating: (0, 0, 0), count: w * h)
+        for y in 0..<h { for x in 0..<w {
+            var r = 0.0, g = 0.0, b = 0.0
+            for yy in 0..<k { for xx in 0..<k { let c = pixels[(y * k + yy) * width + x * k + xx]; r += c.0; g += c.1; b += c.2 } }
+            out[y * w + x] = (r / n, g / n, b / n)
+        } }
         return out
     }
 
@@ -136,9 +150,14 @@ enum FidelityMeasure {
         report.name = name
         report.referenceSize = (reference.width, reference.height)
         report.actualSize = (actual.width, actual.height)
-        let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
+        let fullWidth = max(reference.width, actual.width), fullHeight = max(reference.height, actual.height)
         let background = rgb(reference[0, 0])
-        let ref = padded(reference, width, height, background), act = padded(actual, width, height, background)
+        // Measured at one pixel a point (each point's pixels averaged): Apple's 3x screens are
+        // 3 M pixels, and the measure is about shapes, not sub-point detail.
+        let k = max(1, Int(scale.rounded()))
+        let width = fullWidth / k, height = fullHeight / k
+        let ref = downsampled(padded(reference, fullWidth, fullHeight, background), fullWidth, k)
+        let act = downsampled(padded(actual, fullWidth, fullHeight, background), fullWidth, k)
         let pal = palette(ref)
         let (rc, rInk) = classes(ref, width, pal), (ac, aInk) = classes(act, width, pal)
         let bgClass = pal.firstIndex { abs($0.0 - background.0) + abs($0.1 - background.1) + abs($0.2 - background.2) < 24 } ?? -1
@@ -168,7 +187,7 @@ enum FidelityMeasure {
             return b < 0 ? nil : (t, l, b, r)
         }
         if let rb = box(rInk), let ab = box(aInk) {
-            report.inkBoxOffset = (Double(ab.0 - rb.0) / scale, Double(ab.1 - rb.1) / scale, Double(ab.2 - rb.2) / scale, Double(ab.3 - rb.3) / scale)
+            report.inkBoxOffset = (Double(ab.0 - rb.0), Double(ab.1 - rb.1), Double(ab.2 - rb.2), Double(ab.3 - rb.3))
         }
         // Side by side: Apple's, Scanline's, and where their classes differ (red) or agree (grey).
         let gap = 8, sideWidth = width * 3 + gap * 2
