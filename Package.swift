@@ -54,7 +54,8 @@ let package = Package(
                     // The fidelity cases' licences, sources and Apple's pictures sit beside their views.
                     exclude: ["__Snapshots__", "__Dumps__", "Fixtures", "Fidelity/PointFreeChecked/LICENSE",
                               "Fidelity/PointFreeChecked/SOURCE.md", "Fidelity/PointFreeChecked/references",
-                              "Fidelity/SpeziViews/LICENSE.md", "Fidelity/SpeziViews/SOURCE.md", "Fidelity/SpeziViews/references"]),
+                              "Fidelity/SpeziViews/LICENSE.md", "Fidelity/SpeziViews/SOURCE.md", "Fidelity/SpeziViews/references",
+                              "Fidelity/VaultLiterature/LICENSE", "Fidelity/VaultLiterature/SOURCE.md", "Fidelity/VaultLiterature/references"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
     /// The view of a case, as the test that recorded its reference built it.
-    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent }
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -24,6 +24,9 @@ import Testing
         var scale: CGFloat = 2
         /// The least shape IoU, edge F1 and the largest mean ΔE94 that hold today.
         let minIoU: Double, minEdges: Double, maxDeltaE: Double
+        /// For a case that is mostly text: how far (points) the ink box's top, leading and bottom
+        /// edges may lie from Apple's (its trailing edge follows the glyphs' widths).
+        var maxInkOffset: Double? = nil
         var testDescription: String { name }
     }
 
@@ -46,6 +49,8 @@ import Testing
              subject: .speziInlinePicker, layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.965, minEdges: 0.87, maxDeltaE: 0.1),
         Case(name: "SpeziViews labeledContent iPhone13Pro", reference: "SpeziViews/references/labeledContent.iphone-regular.png", subject: .speziLabeledContent,
              layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1),
+        Case(name: "VaultLiterature rawText 390x1000", reference: "VaultLiterature/references/test_layout_rawText.1.png", subject: .vaultLiterature,
+             layout: .sizeThatFits, scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1, maxInkOffset: 1.5),
     ]
 
     static func view(_ c: Case) -> AnyView {
@@ -56,6 +61,7 @@ import Testing
         case .speziPicker: AnyView(SpeziViewsCases.caseIterablePicker)
         case .speziInlinePicker: AnyView(SpeziViewsCases.optionSetPickerInline)
         case .speziLabeledContent: AnyView(SpeziViewsCases.labeledContent)
+        case .vaultLiterature: AnyView(VaultLiteratureCase.rawText)
         }
     }
 
@@ -75,5 +81,9 @@ import Testing
         #expect(report.shapeIoU >= c.minIoU, "\(report.line)")
         #expect(report.edgeF1 >= c.minEdges, "\(report.line)")
         #expect(report.meanDeltaE <= c.maxDeltaE, "\(report.line)")
+        if let m = c.maxInkOffset {
+            let o = report.inkBoxOffset
+            #expect(abs(o.0) <= m && abs(o.1) <= m && abs(o.2) <= m, "text layout: \(report.line)")
+        }
     }
 }

@@ -29,7 +29,12 @@ import Testing
 
     @Test func requestsCarryWeightDesignAndSize() {
         let r = Font.system(.largeTitle, design: .monospaced, weight: .black).resolved(dynamicTypeSize: .accessibility5)
-        #expect(r == FontRequest(family: nil, design: .monospaced, weight: .black, pointSize: 60, italic: false))
+        var expected = FontRequest(family: nil, design: .monospaced, weight: .black, pointSize: 60, italic: false)
+        expected.lineGap = 60 * (41.0 / 34 - Font.systemLineHeightRatio)   // largeTitle: 34 on 41 at Large
+        #expect(r == expected)
+        // Body: 17 on 22, so 22 − 20.287 between lines; a font of a given size has none.
+        #expect(abs(Font.body.resolved().lineGap - (22 - 17 * Font.systemLineHeightRatio)) < 1e-9)
+        #expect(Font.system(size: 17).resolved().lineGap == 0)
         #expect(Font.headline.resolved().weight == .semibold)
         #expect(Font.body.bold().resolved().weight == .bold)
         #expect(Font.body.monospaced().italic().resolved().design == .monospaced)

@@ -330,17 +330,19 @@ struct OneThird: AlignmentID {
         let text = Text("one\ntwo\nthree")
         let one = try measure(Text("one"))
         let lineHeight = one.size.height
+        // Lines of body text are 22 apart (its leading): 2 lines are 2 × 20.29 + 1.71.
+        let gap = 22 - 17 * Font.systemLineHeightRatio
         // lineLimit(2): two lines tall.
         let limited = try await laidOut(text.lineLimit(2).id("t"), CGSize(width: 300, height: 300))
-        #expect(abs(limited.frame(of: "t").height - 2 * lineHeight) < 0.01)
+        #expect(abs(limited.frame(of: "t").height - (2 * lineHeight + gap)) < 0.01)
         // reservesSpace: one line of text takes three lines' height.
         let reserved = try await laidOut(Text("one").lineLimit(3, reservesSpace: true).id("t"), CGSize(width: 300, height: 300))
-        #expect(abs(reserved.frame(of: "t").height - 3 * lineHeight) < 0.01)
+        #expect(abs(reserved.frame(of: "t").height - (3 * lineHeight + 2 * gap)) < 0.01)
         // 2...4: at least two lines' height, at most four lines.
         let short = try await laidOut(Text("one").lineLimit(2...4).id("t"), CGSize(width: 300, height: 300))
-        #expect(abs(short.frame(of: "t").height - 2 * lineHeight) < 0.01)
+        #expect(abs(short.frame(of: "t").height - (2 * lineHeight + gap)) < 0.01)
         let tall = try await laidOut(Text("1\n2\n3\n4\n5\n6").lineLimit(2...4).id("t"), CGSize(width: 300, height: 300))
-        #expect(abs(tall.frame(of: "t").height - 4 * lineHeight) < 0.01)
+        #expect(abs(tall.frame(of: "t").height - (4 * lineHeight + 3 * gap)) < 0.01)
         // Below 1 acts as 1.
         let zero = try await laidOut(text.lineLimit(0).id("t"), CGSize(width: 300, height: 300))
         #expect(abs(zero.frame(of: "t").height - lineHeight) < 0.01)

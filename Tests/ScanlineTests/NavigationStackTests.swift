@@ -46,14 +46,14 @@ import Testing
         let rows = inkRows(image, xs: 20..<200, ys: 103..<175)
         #expect(rows.map { $0.lowerBound >= 106 && $0.lowerBound <= 118 && $0.upperBound <= 148 && $0.upperBound >= 139 } == true, "title rows \(String(describing: rows))")
         let cols = inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }
-        #expect(cols.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "title from x 20: \(String(describing: cols))")
+        #expect(cols.map { $0.lowerBound >= 16 && $0.lowerBound <= 19 } == true, "title from x 16 (393 pt wide): \(String(describing: cols))")
         // The list's first card 35 below the bar: y 59 + 96 + 35 = 190.
         #expect(image[200, 189].r == 242 && image[200, 191].r == 255, "card top: \(image[200, 189]) \(image[200, 191])")
-        // Items in the tint, in the 44 pt bar (y 59 ..< 103), 20 pt from the edges.
+        // Items in the tint, in the 44 pt bar (y 59 ..< 103), 16 pt from the edges.
         let trailing = inkColumns(image, xs: 200..<393, ys: 59..<103, where: isTint)
         let leading = inkColumns(image, xs: 0..<200, ys: 59..<103, where: isTint)
-        #expect(trailing.map { $0.upperBound <= 372 && $0.upperBound >= 366 } == true, "trailing item \(String(describing: trailing))")
-        #expect(leading.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "leading item \(String(describing: leading))")
+        #expect(trailing.map { $0.upperBound <= 376 && $0.upperBound >= 370 } == true, "trailing item \(String(describing: trailing))")
+        #expect(leading.map { $0.lowerBound >= 16 && $0.lowerBound <= 19 } == true, "leading item \(String(describing: leading))")
         let itemRows = inkRows(image, xs: 300..<393, ys: 59..<110, darker: 200)
         #expect(itemRows.map { abs(Double($0.lowerBound + $0.upperBound) / 2 - 81) <= 2 } == true, "items centred on y 81: \(String(describing: itemRows))")
     }
@@ -104,7 +104,11 @@ import Testing
         let dark = try await render(settings, dark: true)
         #expect(dark[200, 80].r == 0, "the black grouped page under the bar: \(dark[200, 80])")
         let white = inkColumns(dark, xs: 0..<393, ys: 103..<155) { $0.r > 200 }
-        #expect(white.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "a white title")
+        #expect(white.map { $0.lowerBound >= 16 && $0.lowerBound <= 19 } == true, "a white title")
+        // On the wider phones (414 pt and more) the bars' margin is 20.
+        let wide = try await SceneRenderer(settings, device: .iPhone15ProMax, scale: 1).still(at: 0)
+        let wideTitle = inkColumns(wide, xs: 0..<430, ys: 103..<155) { $0.r < 128 }
+        #expect(wideTitle.map { $0.lowerBound >= 20 && $0.lowerBound <= 23 } == true, "title from x 20 at 430 pt: \(String(describing: wideTitle))")
         // At accessibility sizes the title keeps its size; the list's rows grow.
         let large = try await render(settings, dynamicType: .accessibility3)
         let standard = try await render(settings)
@@ -134,9 +138,9 @@ import Testing
         let cancel = try await render(NavigationStack { Color.clear.navigationTitle("New").toolbar { Items(editing: false) } })
         #expect(inkColumns(done, xs: 0..<393, ys: 59..<103, where: isTint).map { $0.lowerBound > 300 } == true, "Done at the trailing end")
         #expect(inkColumns(cancel, xs: 0..<393, ys: 59..<103, where: isTint).map { $0.upperBound < 100 } == true, "Cancel at the leading end")
-        // A large title either way, from x 20 (plus the first letter's side bearing).
+        // A large title either way, from x 16 (plus the first letter's side bearing).
         for image in [done, cancel] {
-            #expect(inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }.map { (20...24).contains($0.lowerBound) } == true)
+            #expect(inkColumns(image, xs: 0..<393, ys: 103..<155) { $0.r < 128 }.map { (16...20).contains($0.lowerBound) } == true)
         }
     }
 

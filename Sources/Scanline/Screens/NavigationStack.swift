@@ -3,8 +3,11 @@
 // The numbers, in points, and their sources (docs/reference ios-metrics.md):
 // - the navigation bar: 44 below the safe area's top, and 52 more for a large title [§11, Flutter
 //   `nav_bar.dart`; the SE simulator's 20 + 44 + 52 = 116 confirms the sum];
-// - the large title: 34 pt bold, its line's bottom 8 above the bar's [§11], at the system margin
-//   (20 from the edge, 16 below 390 pt wide, the margin lists use [§1.2]);
+// - the large title: 34 pt bold, its line's bottom 8 above the bar's [§11], at the bars' margin:
+//   16 from the edge below 414 pt wide [iOS 18: bradleymackey/vault-ios'
+//   `test_layout_rawText.1.png`, the fidelity suite's Vault case: the title's ink from x 16.67 on
+//   a 390 pt screen], 20 on the wider phones (Scanline's reading of UIKit's larger margin there;
+//   lists keep §1.2's 20 from 390 pt: SpeziViews' cards sit at x 20 on the same 390);
 // - the inline title: 17 pt semibold, centred in the 44 [§11];
 // - a pushed screen's back button: a chevron 12 × 21 pt, 3 pt thick (UIKit's back indicator,
 //   Scanline's reading of its size) and the root's title (or
@@ -145,8 +148,8 @@ extension View {
 enum BarLook {
     static let background = Color.system("barBackground", light: RGBA(249, 249, 249, 0.94), dark: RGBA(29, 29, 29, 0.94))
     static let hairline = Color.system("barHairline", light: RGBA(0, 0, 0, 0.3), dark: RGBA(255, 255, 255, 0.15))
-    /// The system margin at `width` points wide [§1.2].
-    static func margin(_ width: CGFloat) -> CGFloat { width < 390 ? 16 : 20 }
+    /// The bars' margin at `width` points wide (see the file's comment).
+    static func margin(_ width: CGFloat) -> CGFloat { width < 414 ? 16 : 20 }
     static let inlineHeight: CGFloat = 44
     static let largeTitleHeight: CGFloat = 52
     static let bottomHeight: CGFloat = 44

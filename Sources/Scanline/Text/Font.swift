@@ -157,8 +157,10 @@ public struct Font: Hashable, Sendable {
     private func request(_ dynamicTypeSize: DynamicTypeSize) -> FontRequest {
         switch base {
         case .style(let s):
-            return FontRequest(family: nil, design: design ?? .default, weight: weight ?? Font.defaultWeight(s),
-                               pointSize: Font.pointSize(s, at: dynamicTypeSize), italic: isItalic)
+            var r = FontRequest(family: nil, design: design ?? .default, weight: weight ?? Font.defaultWeight(s),
+                                pointSize: Font.pointSize(s, at: dynamicTypeSize), italic: isItalic)
+            r.lineGap = Font.lineGap(s, pointSize: r.pointSize)
+            return r
         case .size(let p):
             return FontRequest(family: nil, design: design ?? .default, weight: weight ?? .regular, pointSize: p, italic: isItalic)
         case let .custom(name, size, rel):
@@ -173,6 +175,23 @@ extension Font {
     /// descender (−0.24124), as `UIFont.lineHeight` gives them for SF (body, 17 pt: 16.187 and
     /// −4.101, 20.287 in all; docs/reference ios-metrics.md §2.1).
     static let systemLineHeightRatio: CGFloat = (16.187 + 4.101) / 17
+
+    /// Each text style's leading (the distance from one line's baseline to the next) at the
+    /// Large size, points: Apple's HIG table for iOS (body 17 pt on 22).
+    static let styleLeading: [TextStyle: (size: CGFloat, leading: CGFloat)] = [
+        .largeTitle: (34, 41), .title: (28, 34), .title2: (22, 28), .title3: (20, 25), .headline: (17, 22), .body: (17, 22),
+        .callout: (16, 21), .subheadline: (15, 20), .footnote: (13, 18), .caption: (12, 16), .caption2: (11, 13),
+    ]
+    /// The space between the lines of a text in `style` at `pointSize`, points: its leading
+    /// (scaled with the size from the Large one) less SF's line height, never below 0. A
+    /// three-line body text Apple's SwiftUI drew (iOS 18, bradleymackey/vault-ios'
+    /// `test_layout_rawText.1.png`) has its lines 22.0 pt apart, where SF's line is 20.29; a
+    /// single line is 20.29 tall (swift-snapshot-testing's own picture), so the space is between
+    /// lines only.
+    static func lineGap(_ style: TextStyle, pointSize: CGFloat) -> CGFloat {
+        guard let l = styleLeading[style], pointSize.isFinite else { return 0 }
+        return max(0, pointSize * (l.leading / l.size - systemLineHeightRatio))
+    }
 }
 
 /// A font reduced to what fontconfig needs: a family (or a design), a weight, a size in points.
@@ -189,6 +208,9 @@ public struct FontRequest: Hashable, Sendable {
     public var italic: Bool
     /// The letter width (`Font.Width.value`, 0 standard).
     public var width: CGFloat = 0
+    /// Space between lines, points: a text style's leading less the line height (0 for a font
+    /// of a given size or family).
+    public var lineGap: CGFloat = 0
     /// Digits of one width (the OpenType `tnum` feature).
     public var monospacedDigits = false
 

@@ -135,6 +135,12 @@ public struct Text: @unchecked Sendable, Equatable {
     public enum Case: Hashable, Sendable { case uppercase, lowercase }
 
     /// The font request for a segment: its font (or the environment's, or `.body`) with its traits.
+    /// The space between this text's lines in `environment`, points: the widest of its
+    /// system-font segments' text-style gaps (`Font.lineGap`); Pango has one spacing a layout.
+    func lineGap(in environment: EnvironmentValues) -> CGFloat {
+        segments.map { request(for: $0, environment: environment) }.filter { $0.family == nil }.map(\.lineGap).max() ?? 0
+    }
+
     func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {
         var font = s.font ?? environment.font ?? .body
         if font.design == nil, let d = s.design ?? environment.fontDesign { font.design = d }
@@ -145,6 +151,7 @@ public struct Text: @unchecked Sendable, Equatable {
         if s.monospacedDigit || environment.monospacedDigit { font = font.monospacedDigit() }
         var r = font.resolved(dynamicTypeSize: environment.dynamicTypeSize)
         r.pointSize *= environment.textScale
+        r.lineGap *= environment.textScale
         return r
     }
 }

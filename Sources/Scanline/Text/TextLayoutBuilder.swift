@@ -236,6 +236,9 @@ struct TextLayoutBuilder {
         let noHyphens = pango_attr_insert_hyphens_new(0)!
         pango_attr_list_insert(attrs, noHyphens)
         pango_layout_set_attributes(layout, attrs)
+        // A text style's leading: the space between lines (`Text.lineGap`).
+        let lineGap = text.lineGap(in: environment)
+        if lineGap > 0 { pango_layout_set_spacing(layout, Int32(PangoUnits.pango(lineGap))) }
         if let width { pango_layout_set_width(layout, PangoUnits.pango(width)) }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         // Leading is the reading start: the right edge in a right-to-left environment. (Pango

@@ -61,7 +61,7 @@ final class TextNode: Node {
     func height(ofLines n: Int, _ l: Text.Layout?) -> CGFloat {
         let line = l?.first?.typographicBounds ?? layout(width: nil)?.first?.typographicBounds
         guard let line else { return 0 }
-        return CGFloat(n) * (line.ascent + line.descent)
+        return CGFloat(n) * (line.ascent + line.descent) + CGFloat(max(0, n - 1)) * text.lineGap(in: environment)
     }
     func size(of l: Text.Layout?) -> CGSize {
         var s = CGSize.zero
