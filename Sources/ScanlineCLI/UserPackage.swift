@@ -25,8 +25,9 @@ import Glibc
 /// **Resources and `Bundle.module`**, as SwiftPM makes them on Linux: a target with resources gets
 /// a folder `<Package>_<Target>.resources` beside the program and a `Bundle.module` that opens
 /// it. `.process` resources are placed at the folder's top level (a folder's files one by one),
-/// `.copy` ones as they are. `.metal` files in a target are resources without being declared, as
-/// SwiftPM treats them on Apple's platforms, so `ShaderLibrary.bundle(.module)` finds them.
+/// `.copy` ones as they are. `.metal` files and asset catalogs in a target are resources without
+/// being declared, as SwiftPM treats them on Apple's platforms, so `ShaderLibrary.bundle(.module)`
+/// and `Image(_:bundle: .module)` find them.
 struct UserPackage: Sendable {
     /// A library target.
     struct Target: Sendable {
@@ -243,6 +244,9 @@ struct UserPackage: Sendable {
                 switch url.pathExtension.lowercased() {
                 case "swift": swift.append(path)
                 case "metal": metal.append(path)
+                // An asset catalog no resource declares is one all the same, as SwiftPM treats it
+                // on Apple's platforms (twostraws/Vortex's particle images are in one).
+                case "xcassets": resources.append((path, false)); walker.skipDescendants()
                 default: break
                 }
             }

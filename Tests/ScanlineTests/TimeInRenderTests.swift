@@ -161,6 +161,47 @@ import CoreFoundation
         #expect(later[11, 1].r == 255 && later[12, 1].a == 0, "frame 3 (12 particles): \(later[11, 1]) \(later[12, 1])")
     }
 
+    /// A system that idles for one update after every second of emitting, as twostraws/Vortex's
+    /// does (`emissionDuration` 1, `idleDuration` 0): it depends on its canvas being drawn on every
+    /// frame, as a device draws it, and emitted nothing in a still at 1.5 s drawn alone.
+    final class Bursts {
+        var lastUpdate = Date.now, lastIdle = Date.now
+        var emitting = true
+        var count = 0
+        func update(to date: Date) {
+            let delta = date.timeIntervalSince(lastUpdate)
+            lastUpdate = date
+            if emitting && date.timeIntervalSince(lastIdle) > 1 { emitting = false; lastIdle = date }
+            else if !emitting && date.timeIntervalSince(lastIdle) > 0 { emitting = true; lastIdle = date }
+            if emitting && delta > 0 { count += Int((delta * 10).rounded()) }
+        }
+    }
+    struct BurstEmitter: View {
+        @State private var system = Bursts()
+        var body: some View {
+            TimelineView(.animation) { context in
+                Canvas { ctx, size in
+                    system.update(to: context.date)
+                    for i in 0..<min(system.count, 16) {
+                        ctx.fill(Path(CGRect(x: Double(i), y: 0, width: 1, height: size.height)), with: .color(.red))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aCanvasRunsOnEveryFramePlayedBeforeAStill() async throws {
+        // At 10 frames a second: one particle a frame, but for the frame after each second of
+        // emitting (1.1 s: it idles). Frames 1 ... 15 emit 14: columns 0 ..< 14 red.
+        let still = try await SceneRenderer(BurstEmitter(), size: CGSize(width: 16, height: 2), fps: 10).still(at: 1.5)
+        #expect(still[13, 1].r == 255 && still[14, 1].a == 0, "14 particles at 1.5 s: \(still[13, 1]) \(still[14, 1])")
+        // The same as playing the frames one by one.
+        let player = try SceneRenderer(BurstEmitter(), size: CGSize(width: 16, height: 2), fps: 10)
+        var played = try await player.frame(0)
+        for n in 1...15 { played = try await player.frame(n) }
+        #expect(played == still)
+    }
+
     /// `Timer.scheduledTimer`, a `Timer` added to the main run loop, and `RunLoop.main.perform`.
     struct Ticking: View {
         @State private var ticks = 0

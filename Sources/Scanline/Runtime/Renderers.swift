@@ -125,7 +125,9 @@
         var n = Int((lastTime * fps).rounded(.down)) + 1
         while RenderClock.frameTime(n, fps: fps) < target - 1e-9 {
             await step(to: RenderClock.frameTime(n, fps: fps))
-            layout(graph.build(root, environment: environment, at: RenderClock.frameTime(n, fps: fps)))
+            let node = graph.build(root, environment: environment, at: RenderClock.frameTime(n, fps: fps))
+            layout(node)
+            runCanvases(node)
             n += 1
         }
         await step(to: target)
@@ -133,6 +135,28 @@
         let node = graph.build(root, environment: environment, at: target)
         layout(node)
         return node
+    }
+
+    /// Runs the renderer of every `Canvas` in `node`'s tree into a context that draws nothing (its
+    /// clip is empty). On a device a canvas redraws on every frame its view is rendered, and code
+    /// that keeps state in its renderer depends on those calls: twostraws/Vortex steps its particle
+    /// systems there by the timeline's date, and drew nothing in a still when only the frame asked
+    /// for ran it (its emitter idles once a second, and one step of 1.5 s landed on the idle).
+    private func runCanvases(_ node: Node) {
+        var canvases: [CanvasNode] = []
+        func collect(_ n: Node) {
+            if let c = n as? CanvasNode { canvases.append(c) }
+            for c in (n as? GroupNode)?.flattened ?? n.children { collect(c) }
+        }
+        collect(node)
+        guard !canvases.isEmpty else { return }
+        _ = try? RenderClock.$current.withValue(graph.clock) {
+            try CairoSurface.render(size: CGSize(width: 1, height: 1), environment: drawingEnvironment) { ctx in
+                var nothing = ctx
+                nothing.clip(to: Path(CGRect.zero))
+                for canvas in canvases { canvas.draw(nothing) }
+            }
+        }
     }
 
     /// Moves the clock to `t`, rebuilding at each instant a woken task, a run-loop timer or a

@@ -11,7 +11,9 @@ let package = Package(
     targets: [
         .target(name: "GlowKit", resources: [.process("Shaders"), .copy("Images/dot.png")],
                 swiftSettings: [.define("GLOW_TINT"), .define("GLOW_IOS_ONLY", .when(platforms: [.iOS]))]),
-        .target(name: "GlowKitUI", dependencies: ["GlowKit"], exclude: ["Notes.md"], resources: [.process("Colors.xcassets")]),
+        // Its asset catalog is not declared: SwiftPM counts one as a resource on Apple's platforms
+        // (twostraws/Vortex relies on it), and makes no Bundle.module for it on Linux.
+        .target(name: "GlowKitUI", dependencies: ["GlowKit"], exclude: ["Notes.md"]),
         .executableTarget(name: "Demo", dependencies: ["GlowKitUI"]),
         .testTarget(name: "GlowKitTests", dependencies: ["GlowKit"]),
     ]
