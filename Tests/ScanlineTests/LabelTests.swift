@@ -29,4 +29,16 @@ struct StackedLabelStyle: LabelStyle {
         let read = try await SceneRenderer(label, size: size).accessibilityElements().map(\.label)
         #expect(read.contains("Star"), "\(read)")
     }
+
+    /// `accessibilityAction`: a render performs none; the element it reads as lists them, in the
+    /// order written
+    /// (mjn2max/swiftui-animations offers `.default` beside its tap gesture).
+    @Test func accessibilityActionsAreListedWithTheirElement() async throws {
+        let view = VStack {
+            Text("Bounce").accessibilityAction(.default) {}.accessibilityAction(named: "Reset") {}
+            Text("Plain")
+        }
+        let read = try await SceneRenderer(view, size: CGSize(width: 100, height: 60)).accessibilityElements()
+        #expect(read.map(\.description) == ["Text \"Bounce\" actions [default, Reset]", "Text \"Plain\""], "\(read)")
+    }
 }

@@ -41,6 +41,8 @@ struct AccessibilityInfo {
     var label: String?
     var value: String?
     var traits: [String] = []
+    /// The actions it offers (`accessibilityAction`), by name.
+    var actions: [String] = []
     var hidden = false
     /// .ignore: one element standing for the subtree; .combine: children merged into one; nil: children as they are.
     var children: AccessibilityChildBehavior? = nil

@@ -445,17 +445,79 @@ public struct AccessibilityElement: Equatable, Sendable, CustomStringConvertible
     public var label: String
     /// What is read after the label, if anything.
     public var value: String?
-    /// `role "label"`, then ` value V` when there is one.
+    /// The actions it offers (`accessibilityAction`): "default", "escape", … or their names.
+    public var actions: [String] = []
+    /// `role "label"`, then ` value V` when there is one, then ` actions [a, b]` when there are some.
     public var description: String {
-        "\(role) \"\(label)\"" + (value.map { " value \($0)" } ?? "")
+        "\(role) \"\(label)\"" + (value.map { " value \($0)" } ?? "") + (actions.isEmpty ? "" : " actions [\(actions.joined(separator: ", "))]")
+    }
+    public init(role: String, label: String, value: String? = nil, actions: [String] = []) {
+        self.role = role; self.label = label; self.value = value; self.actions = actions
+    }
+}
+
+/// A kind of action a screen reader can perform on an element, as SwiftUI's
+/// `AccessibilityActionKind`. A render performs none; the actions are listed with the element.
+public struct AccessibilityActionKind: Hashable, Sendable {
+    let name: String
+    /// The element's main action (a double tap).
+    public static let `default` = AccessibilityActionKind(name: "default")
+    /// Dismissing (a two-finger scrub).
+    public static let escape = AccessibilityActionKind(name: "escape")
+    /// The app's most important action (a two-finger double tap).
+    public static let magicTap = AccessibilityActionKind(name: "magicTap")
+    /// Deleting the element.
+    public static let delete = AccessibilityActionKind(name: "delete")
+    /// Showing the element's menu.
+    public static let showMenu = AccessibilityActionKind(name: "showMenu")
+    /// A custom action called `name`.
+    public init(named name: Text) { self.name = name.string }
+    init(name: String) { self.name = name }
+}
+
+extension View {
+    /// Offers `actionKind` to a screen reader, performed by `handler` (a render performs none; the
+    /// element lists it).
+    public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> some View {
+        wrap { n, _ in n.accessibility.actions.append(actionKind.name); return n }
+    }
+    /// Offers a custom action called `name`.
+    public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
+        accessibilityAction(AccessibilityActionKind(named: name), handler)
+    }
+    /// Offers a custom action called `nameKey`.
+    public func accessibilityAction(named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void) -> some View {
+        accessibilityAction(named: Text(nameKey), handler)
+    }
+    /// Offers a custom action called `name`.
+    @_disfavoredOverload
+    public func accessibilityAction<S: StringProtocol>(named name: S, _ handler: @escaping () -> Void) -> some View {
+        accessibilityAction(named: Text(name), handler)
     }
 }
 
 extension Node {
+    /// `body` run with this node's accessibility set to `info` for the while.
+    func withAccessibility<R>(_ info: AccessibilityInfo, _ body: (Node) -> R) -> R {
+        let saved = accessibility
+        accessibility = info
+        defer { accessibility = saved }
+        return body(self)
+    }
+
     /// The elements a screen reader reads in this subtree, in order.
     func accessibilityElements() -> [AccessibilityElement] {
         let ax = accessibility
         if ax.hidden { return [] }
+        guard ax.actions.isEmpty else {
+            // The actions belong to the element this node reads as (its first, when several).
+            var copy = ax
+            copy.actions = []
+            var elements = withAccessibility(copy) { $0.accessibilityElements() }
+            if elements.isEmpty { elements = [AccessibilityElement(role: "Element", label: "")] }
+            elements[0].actions += ax.actions
+            return elements
+        }
         if let rep = ax.representation { return rep.accessibilityElements() }
         let inner = { (self as? GroupNode)?.flattened ?? self.children }
         switch ax.children {
