@@ -145,19 +145,31 @@ enum FidelityMeasure {
         return out
     }
 
-    static func compare(name: String, reference: PixelBuffer, actual: PixelBuffer, scale: Double) -> (FidelityReport, PixelBuffer) {
+    /// Compares Apple's `reference` (drawn at `referenceScale` pixels a point) with Scanline's
+    /// `actual` (at `actualScale`), both brought to one pixel a point.
+    static func compare(name: String, reference: PixelBuffer, referenceScale: Double, actual: PixelBuffer, actualScale: Double) -> (FidelityReport, PixelBuffer) {
         var report = FidelityReport()
         report.name = name
         report.referenceSize = (reference.width, reference.height)
         report.actualSize = (actual.width, actual.height)
-        let fullWidth = max(reference.width, actual.width), fullHeight = max(reference.height, actual.height)
         let background = rgb(reference[0, 0])
         // Measured at one pixel a point (each point's pixels averaged): Apple's 3x screens are
-        // 3 M pixels, and the measure is about shapes, not sub-point detail.
-        let k = max(1, Int(scale.rounded()))
-        let width = fullWidth / k, height = fullHeight / k
-        let ref = downsampled(padded(reference, fullWidth, fullHeight, background), fullWidth, k)
-        let act = downsampled(padded(actual, fullWidth, fullHeight, background), fullWidth, k)
+        // 3 M pixels, and the measure is about shapes, not sub-point detail. Scanline draws at 1x
+        // for it, which keeps the suite's renders off the main actor's critical path.
+        func onePerPoint(_ image: PixelBuffer, _ scale: Double) -> (pixels: [RGB], width: Int, height: Int) {
+            let k = max(1, Int(scale.rounded()))
+            return (downsampled(padded(image, image.width, image.height, background), image.width, k), image.width / k, image.height / k)
+        }
+        let r = onePerPoint(reference, referenceScale), a = onePerPoint(actual, actualScale)
+        let width = max(r.width, a.width), height = max(r.height, a.height)
+        func centred(_ p: (pixels: [RGB], width: Int, height: Int)) -> [RGB] {
+            guard p.width != width || p.height != height else { return p.pixels }
+            var out = Array(repeating: background, count: width * height)
+            let dx = (width - p.width) / 2, dy = (height - p.height) / 2
+            for y in 0..<p.height { for x in 0..<p.width { out[(y + dy) * width + x + dx] = p.pixels[y * p.width + x] } }
+            return out
+        }
+        let ref = centred(r), act = centred(a)
         let pal = palette(ref)
         let (rc, rInk) = classes(ref, width, pal), (ac, aInk) = classes(act, width, pal)
         let bgClass = pal.firstIndex { abs($0.0 - background.0) + abs($0.1 - background.1) + abs($0.2 - background.2) < 24 } ?? -1
