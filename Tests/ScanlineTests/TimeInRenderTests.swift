@@ -129,7 +129,8 @@ import CoreFoundation
 
     /// A particle system written the way public ones are: it stamps `Date.now` when it is made and
     /// advances by the timeline's date since its last update, emitting 40 particles a second.
-    final class Particles {
+    final class Particles: Stepping {
+        init() {}
         var lastUpdate = Date.now
         var count = 0
         func update(to date: Date) {
@@ -138,46 +139,12 @@ import CoreFoundation
             if delta > 0 { count += Int((delta * 40).rounded()) }
         }
     }
-    struct Emitter: View {
-        @State private var particles = Particles()
-        var body: some View {
-            TimelineView(.animation) { context in
-                Canvas { ctx, size in
-                    particles.update(to: context.date)
-                    for i in 0..<min(particles.count, 16) {
-                        ctx.fill(Path(CGRect(x: Double(i), y: 0, width: 1, height: size.height)), with: .color(.red))
-                    }
-                }
-            }
-        }
-    }
-
-    @Test func aParticleSystemThatStampsDateNowEmitsFromItsFirstFrame() async throws {
-        let renderer = try SceneRenderer(Emitter(), size: CGSize(width: 16, height: 2), fps: 10)
-        let first = try await renderer.frame(1)
-        // 0.1 s at 40 a second: 4 particles, the first four columns red, the fifth not.
-        #expect(first[0, 1].r == 255 && first[3, 1].r == 255 && first[4, 1].a == 0, "frame 1: \(first[0, 1]) \(first[3, 1]) \(first[4, 1])")
-        let later = try await renderer.frame(3)
-        #expect(later[11, 1].r == 255 && later[12, 1].a == 0, "frame 3 (12 particles): \(later[11, 1]) \(later[12, 1])")
-    }
-
-    /// A system that idles for one update after every second of emitting, as twostraws/Vortex's
-    /// does (`emissionDuration` 1, `idleDuration` 0): it depends on its canvas being drawn on every
-    /// frame, as a device draws it, and emitted nothing in a still at 1.5 s drawn alone.
-    final class Bursts {
-        var lastUpdate = Date.now, lastIdle = Date.now
-        var emitting = true
-        var count = 0
-        func update(to date: Date) {
-            let delta = date.timeIntervalSince(lastUpdate)
-            lastUpdate = date
-            if emitting && date.timeIntervalSince(lastIdle) > 1 { emitting = false; lastIdle = date }
-            else if !emitting && date.timeIntervalSince(lastIdle) > 0 { emitting = true; lastIdle = date }
-            if emitting && delta > 0 { count += Int((delta * 10).rounded()) }
-        }
-    }
-    struct BurstEmitter: View {
-        @State private var system = Bursts()
+    /// A particle system steps by the timeline's date and shows its count.
+    protocol Stepping: AnyObject { init(); var count: Int { get }; func update(to date: Date) }
+    /// Draws `System`'s particles as red columns, one a particle, in a `Canvas` updated by a
+    /// `TimelineView(.animation)`, the system stepping in the canvas's renderer.
+    struct Emitting<System: Stepping>: View {
+        @State private var system = System()
         var body: some View {
             TimelineView(.animation) { context in
                 Canvas { ctx, size in
@@ -190,13 +157,38 @@ import CoreFoundation
         }
     }
 
+    @Test func aParticleSystemThatStampsDateNowEmitsFromItsFirstFrame() async throws {
+        let renderer = try SceneRenderer(Emitting<Particles>(), size: CGSize(width: 16, height: 2), fps: 10)
+        let first = try await renderer.frame(1)
+        // 0.1 s at 40 a second: 4 particles, the first four columns red, the fifth not.
+        #expect(first[0, 1].r == 255 && first[3, 1].r == 255 && first[4, 1].a == 0, "frame 1: \(first[0, 1]) \(first[3, 1]) \(first[4, 1])")
+        let later = try await renderer.frame(3)
+        #expect(later[11, 1].r == 255 && later[12, 1].a == 0, "frame 3 (12 particles): \(later[11, 1]) \(later[12, 1])")
+    }
+
+    /// A system that idles for one update after every second of emitting, as twostraws/Vortex's
+    /// does (`emissionDuration` 1, `idleDuration` 0): it depends on its canvas being drawn on every
+    /// frame, as a device draws it, and emitted nothing in a still at 1.5 s drawn alone.
+    final class Bursts: Stepping {
+        init() {}
+        var lastUpdate = Date.now, lastIdle = Date.now
+        var emitting = true
+        var count = 0
+        func update(to date: Date) {
+            let delta = date.timeIntervalSince(lastUpdate)
+            lastUpdate = date
+            if emitting && date.timeIntervalSince(lastIdle) > 1 { emitting = false; lastIdle = date }
+            else if !emitting && date.timeIntervalSince(lastIdle) > 0 { emitting = true; lastIdle = date }
+            if emitting && delta > 0 { count += Int((delta * 10).rounded()) }
+        }
+    }
     @Test func aCanvasRunsOnEveryFramePlayedBeforeAStill() async throws {
         // At 10 frames a second: one particle a frame, but for the frame after each second of
         // emitting (1.1 s: it idles). Frames 1 ... 15 emit 14: columns 0 ..< 14 red.
-        let still = try await SceneRenderer(BurstEmitter(), size: CGSize(width: 16, height: 2), fps: 10).still(at: 1.5)
+        let still = try await SceneRenderer(Emitting<Bursts>(), size: CGSize(width: 16, height: 2), fps: 10).still(at: 1.5)
         #expect(still[13, 1].r == 255 && still[14, 1].a == 0, "14 particles at 1.5 s: \(still[13, 1]) \(still[14, 1])")
         // The same as playing the frames one by one.
-        let player = try SceneRenderer(BurstEmitter(), size: CGSize(width: 16, height: 2), fps: 10)
+        let player = try SceneRenderer(Emitting<Bursts>(), size: CGSize(width: 16, height: 2), fps: 10)
         var played = try await player.frame(0)
         for n in 1...15 { played = try await player.frame(n) }
         #expect(played == still)
