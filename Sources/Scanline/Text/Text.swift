@@ -138,7 +138,11 @@ public struct Text: @unchecked Sendable, Equatable {
     /// The space between this text's lines in `environment`, points: the widest of its
     /// system-font segments' text-style gaps (`Font.lineGap`); Pango has one spacing a layout.
     func lineGap(in environment: EnvironmentValues) -> CGFloat {
-        segments.map { request(for: $0, environment: environment) }.filter { $0.family == nil }.map(\.lineGap).max() ?? 0
+        Text.lineGap(of: segments.map { request(for: $0, environment: environment) })
+    }
+    /// The space between lines for segments resolved to `requests` (see `lineGap(in:)`).
+    static func lineGap(of requests: [FontRequest]) -> CGFloat {
+        requests.filter { $0.family == nil }.map(\.lineGap).max() ?? 0
     }
 
     func request(for s: Segment, environment: EnvironmentValues) -> FontRequest {

@@ -192,9 +192,11 @@ struct TextLayoutBuilder {
         let attrs = pango_attr_list_new()!
         defer { pango_attr_list_unref(attrs) }
         var start = 0
+        var requests: [FontRequest] = []
         for (i, segment) in text.segments.enumerated() {
             let end = start + segment.string.utf8.count
             let request = text.request(for: segment, environment: environment)
+            requests.append(request)
             let desc = fonts.description(for: request)
             let fontAttr = pango_attr_font_desc_new(desc)!
             pango_font_description_free(desc)
@@ -236,8 +238,9 @@ struct TextLayoutBuilder {
         let noHyphens = pango_attr_insert_hyphens_new(0)!
         pango_attr_list_insert(attrs, noHyphens)
         pango_layout_set_attributes(layout, attrs)
-        // A text style's leading: the space between lines (`Text.lineGap`).
-        let lineGap = text.lineGap(in: environment)
+        // A text style's leading: the space between lines (`Text.lineGap`), from the requests
+        // already resolved above.
+        let lineGap = Text.lineGap(of: requests)
         if lineGap > 0 { pango_layout_set_spacing(layout, Int32(PangoUnits.pango(lineGap))) }
         if let width { pango_layout_set_width(layout, PangoUnits.pango(width)) }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
