@@ -18,7 +18,7 @@
 /// (`buttonBorderShape` chooses another). Small sizes use the subheadline font, others the body.
 /// A disabled button (`.disabled(true)`) draws its label in grey 0.52 at 45 % (0.55 dark), and a
 /// bordered one's fill in quaternarySystemFill (116, 116, 128 at 8 %; 118, 118, 128 at 18 % dark).
-public struct Button<Label: View>: View {
+nonisolated public struct Button<Label: View>: View {
     let role: ButtonRole?
     let action: () -> Void
     let label: Label
@@ -31,7 +31,7 @@ public struct Button<Label: View>: View {
         self.role = role; self.action = action; self.label = label()
     }
     /// The button's view, made by its style.
-    public var body: some View {
+    @MainActor public var body: some View {
         (style ?? AnyButtonStyle(DefaultButtonStyle())).make(ButtonStyleConfiguration(label: .init(content: AnyView(label)), role: role, isPressed: false),
                                                             action)
     }
@@ -108,8 +108,12 @@ public struct PrimitiveButtonStyleConfiguration {
 /// A button style without its type, as the environment keeps it.
 struct AnyButtonStyle: @unchecked Sendable {
     let make: @MainActor (ButtonStyleConfiguration, @escaping () -> Void) -> AnyView
-    @MainActor init<S: ButtonStyle>(_ style: S) { make = { c, _ in AnyView(style.makeBody(configuration: c)) } }
-    @MainActor init<S: PrimitiveButtonStyle>(_ style: S) {
+    nonisolated init<S: ButtonStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { c, _ in AnyView(style.makeBody(configuration: c)) }
+    }
+    nonisolated init<S: PrimitiveButtonStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
         make = { c, action in AnyView(style.makeBody(configuration: PrimitiveButtonStyleConfiguration(label: c.label, role: c.role, action: action))) }
     }
 }
@@ -172,23 +176,23 @@ public enum ControlSize: Hashable, Sendable, CaseIterable { case mini, small, re
 
 extension View {
     /// Draws the buttons inside with `style`.
-    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
+    nonisolated public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         let erased = AnyButtonStyle(style)
         return environmentChange { $0.buttonStyle = erased }
     }
     /// Draws the buttons inside with `style` (the built-in styles are these).
-    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
+    nonisolated public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
         let erased = AnyButtonStyle(style)
         return environmentChange { $0.buttonStyle = erased }
     }
     /// The shape of the bordered buttons inside.
-    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { environmentChange { $0.buttonBorderShape = shape } }
+    nonisolated public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { environmentChange { $0.buttonBorderShape = shape } }
     /// The size of the controls inside.
-    public func controlSize(_ size: ControlSize) -> some View { environmentChange { $0.controlSize = size } }
+    nonisolated public func controlSize(_ size: ControlSize) -> some View { environmentChange { $0.controlSize = size } }
 }
 
 /// A built-in style's button (see `Button` for the numbers).
-struct _BuiltInButton: View {
+nonisolated struct _BuiltInButton: View {
     let label: ButtonStyleConfiguration.Label
     let role: ButtonRole?
     let look: BuiltInButtonLook
@@ -201,20 +205,20 @@ struct _BuiltInButton: View {
     @Environment(\.foregroundStyle) private var foreground
 
     /// Padding (vertical, horizontal), least height and the automatic corner radius (nil: a capsule).
-    var metrics: (v: CGFloat, h: CGFloat, height: CGFloat, radius: CGFloat?) {
+    @MainActor var metrics: (v: CGFloat, h: CGFloat, height: CGFloat, radius: CGFloat?) {
         switch size {
         case .mini, .small: return (6, 12, 28, nil)
         case .regular: return (10, 15, 32, nil)
         case .large, .extraLarge: return (16, 20, 44, 12)
         }
     }
-    var accent: Color { role == .destructive ? .red : (tint ?? .blue) }
+    @MainActor var accent: Color { role == .destructive ? .red : (tint ?? .blue) }
     static let disabledLabel = Color(storage: .adaptive(light: RGBA(red: 0.52, green: 0.52, blue: 0.52, opacity: 0.45),
                                                         dark: RGBA(red: 0.55, green: 0.55, blue: 0.55, opacity: 0.45), name: "systemDisabledTitle"))
     static let quaternarySystemFill = Color(storage: .adaptive(light: RGBA(red: 116 / 255, green: 116 / 255, blue: 128 / 255, opacity: 0.08),
                                                                dark: RGBA(red: 118 / 255, green: 118 / 255, blue: 128 / 255, opacity: 0.18), name: "quaternarySystemFill"))
 
-    var body: some View {
+    @MainActor var body: some View {
         switch look {
         case .plain:
             label
@@ -241,12 +245,12 @@ struct _BuiltInButton: View {
 }
 
 /// A bordered button's fill, in its shape.
-struct _ButtonBackground: View {
+nonisolated struct _ButtonBackground: View {
     let fill: Color, darkFill: Color
     let shape: ButtonBorderShape
     let radius: CGFloat?
     @Environment(\.colorScheme) private var scheme
-    var body: some View {
+    @MainActor var body: some View {
         let color = scheme == .dark ? darkFill : fill
         switch shape.kind {
         case .capsule: Capsule().fill(color)

@@ -5,7 +5,7 @@
 /// of the hues (red, yellow, green, cyan, blue, magenta, clockwise from the top), then 2 pt of
 /// systemBackground, then the selected colour in a circle of 18 pt. A disabled picker draws its
 /// well at half opacity.
-public struct ColorPicker<Label: View>: View {
+nonisolated public struct ColorPicker<Label: View>: View {
     let label: Label
     let color: Color
     @Environment(\.isEnabled) private var isEnabled
@@ -19,9 +19,9 @@ public struct ColorPicker<Label: View>: View {
         self.label = label(); color = Color(cgColor: selection.wrappedValue)
     }
 
-    public var body: some View { _LabeledControlRow(label: label, control: well) }
+    @MainActor public var body: some View { _LabeledControlRow(label: label, control: well) }
 
-    var well: some View {
+    @MainActor var well: some View {
         ZStack {
             Circle().strokeBorder(AngularGradient(colors: [.red, .yellow, .green, .cyan, .blue, .purple, .red], center: .center,
                                                   startAngle: .degrees(-90), endAngle: .degrees(270)), lineWidth: 3)
@@ -54,14 +54,14 @@ extension ColorPicker where Label == Text {
 /// (title 2, bold), its description below (body, secondaryLabel, centred), and its actions below
 /// that. Apple publishes no numbers; the sizes and spacings (12 between symbol and title, 8 to
 /// the description, 16 to the actions, 20 of padding) are Scanline's.
-public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
+nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
     let label: Label, description: Description, actions: Actions
     /// Made of a label (usually a `Label` with a symbol), a description and actions.
     public init(@ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
                 @ViewBuilder actions: () -> Actions = { EmptyView() }) {
         self.label = label(); self.description = description(); self.actions = actions()
     }
-    public var body: some View {
+    @MainActor public var body: some View {
         VStack(spacing: 16) {
             VStack(spacing: 8) {
                 label.labelStyle(_UnavailableLabelStyle())

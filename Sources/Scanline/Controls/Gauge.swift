@@ -15,7 +15,7 @@
 /// - `.accessoryCircularCapacity`: a closed 58 pt ring 6 pt wide, filled from the top
 ///   clockwise to the value in the tint; the current value label (else the label) in the middle.
 /// Values outside the range are clamped; a NaN value shows an empty gauge.
-public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, MarkedValueLabels: View>: View {
+nonisolated public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, MarkedValueLabels: View>: View {
     let fraction: Double
     let label: Label
     let currentValueLabel: CurrentValueLabel?
@@ -50,7 +50,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
         return f.isFinite ? min(max(f, 0), 1) : 0
     }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         switch kind {
         case .linearCapacity, .accessoryLinearCapacity:
             let small = kind == .accessoryLinearCapacity
@@ -107,11 +107,11 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
     }
 
     /// The current value label, else the label, for the circular styles' middle.
-    @ViewBuilder var centre: some View {
+    @MainActor @ViewBuilder var centre: some View {
         if let currentValueLabel, !(currentValueLabel is EmptyView) { currentValueLabel } else { label }
     }
 
-    @ViewBuilder var boundsRow: some View {
+    @MainActor @ViewBuilder var boundsRow: some View {
         if minimumValueLabel != nil || currentValueLabel != nil {
             HStack {
                 minimumValueLabel
@@ -127,8 +127,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
 }
 
 /// The marker on the accessory gauges: a white 10 pt dot with a 2 pt ring in the tint.
-struct _GaugeDot: View {
-    var body: some View {
+nonisolated struct _GaugeDot: View {
+    @MainActor var body: some View {
         Circle().fill(.white).overlay(Circle().strokeBorder(.tint, lineWidth: 2)).frame(width: 10, height: 10)
     }
 }
@@ -163,7 +163,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Draws the gauges inside with `style`.
-    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
+    nonisolated public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
         let kind = style._kind
         return environmentChange { $0.gaugeKind = kind }
     }

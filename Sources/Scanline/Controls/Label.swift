@@ -3,7 +3,7 @@
 /// centred on each other vertically: Apple gives no numbers, and 8 pt is the spacing SwiftUI's
 /// stacks give text and images (Scanline's choice, docs/PORTING.md). `.titleOnly` and
 /// `.iconOnly` draw one of them. A screen reader reads the title.
-public struct Label<Title: View, Icon: View>: View {
+nonisolated public struct Label<Title: View, Icon: View>: View {
     let title: Title
     let icon: Icon
     @Environment(\.labelStyle) private var style
@@ -11,7 +11,7 @@ public struct Label<Title: View, Icon: View>: View {
     /// A label of `title` and `icon`.
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) { self.title = title(); self.icon = icon() }
     /// The label's view, made by its style.
-    public var body: some View {
+    @MainActor public var body: some View {
         (style ?? AnyLabelStyle(DefaultLabelStyle())).make(LabelStyleConfiguration(title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon))))
     }
 }
@@ -84,12 +84,15 @@ extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOn
 
 typealias AnyLabelStyle = AnyControlStyle<LabelStyleConfiguration>
 extension AnyControlStyle where Configuration == LabelStyleConfiguration {
-    @MainActor init<S: LabelStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
+    nonisolated init<S: LabelStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { AnyView(style.makeBody(configuration: $0)) }
+    }
 }
 
 extension View {
     /// Draws the labels inside with `style`.
-    public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+    nonisolated public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
         let erased = AnyLabelStyle(style)
         return environmentChange { $0.labelStyle = erased }
     }

@@ -4,7 +4,7 @@
 /// accessibility Dynamic Type sizes the value goes under the label, both at the leading edge, the
 /// lines touching (iOS 18: StanfordSpezi/SpeziViews' `listRow.iphone-XA3.png`, the fidelity
 /// suite's AX3 case: baselines 48.3 pt apart at AX3's 40 pt body, SF's line being 47.7).
-public struct LabeledContent<Label: View, Content: View>: View {
+nonisolated public struct LabeledContent<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     @Environment(\.labeledContentStyle) private var style
@@ -13,7 +13,7 @@ public struct LabeledContent<Label: View, Content: View>: View {
     /// `content` labelled by `label`.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) { self.content = content(); self.label = label() }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         if let style {
             style.make(LabeledContentStyleConfiguration(label: .init(content: AnyView(label)), content: .init(content: AnyView(content))))
         } else if dynamicTypeSize.isAccessibilitySize {
@@ -105,7 +105,10 @@ extension LabeledContentStyle where Self == AutomaticLabeledContentStyle {
 
 typealias AnyLabeledContentStyle = AnyControlStyle<LabeledContentStyleConfiguration>
 extension AnyControlStyle where Configuration == LabeledContentStyleConfiguration {
-    @MainActor init<S: LabeledContentStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
+    nonisolated init<S: LabeledContentStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { AnyView(style.makeBody(configuration: $0)) }
+    }
 }
 private struct LabeledContentStyleKey: EnvironmentKey { static let defaultValue: AnyLabeledContentStyle? = nil }
 extension EnvironmentValues {
@@ -117,7 +120,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Draws the labeled content inside with `style`.
-    public func labeledContentStyle<S: LabeledContentStyle>(_ style: S) -> some View {
+    nonisolated public func labeledContentStyle<S: LabeledContentStyle>(_ style: S) -> some View {
         let erased = AnyLabeledContentStyle(style)
         return environmentChange { $0.labeledContentStyle = erased }
     }
@@ -127,7 +130,7 @@ extension View {
 /// content, 8 pt apart, padded 16 pt inside a rounded rectangle (corner 8, continuous) of
 /// secondarySystemBackground (242, 242, 247; 28, 28, 30 dark). Apple gives no numbers; these are
 /// Scanline's, the system's standard padding and spacing.
-public struct GroupBox<Label: View, Content: View>: View {
+nonisolated public struct GroupBox<Label: View, Content: View>: View {
     let label: Label?
     let content: Content
     @Environment(\.groupBoxStyle) private var style
@@ -137,7 +140,7 @@ public struct GroupBox<Label: View, Content: View>: View {
     /// `content` under `label` (the older order).
     public init(label: Label, @ViewBuilder content: () -> Content) { self.content = content(); self.label = label }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         let configuration = GroupBoxStyleConfiguration(label: .init(content: AnyView(label)), content: .init(content: AnyView(content)))
         if let style { style.make(configuration) } else { AnyView(DefaultGroupBoxStyle().makeBody(configuration: configuration)) }
     }
@@ -187,7 +190,10 @@ extension GroupBoxStyle where Self == DefaultGroupBoxStyle {
 
 typealias AnyGroupBoxStyle = AnyControlStyle<GroupBoxStyleConfiguration>
 extension AnyControlStyle where Configuration == GroupBoxStyleConfiguration {
-    @MainActor init<S: GroupBoxStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
+    nonisolated init<S: GroupBoxStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { AnyView(style.makeBody(configuration: $0)) }
+    }
 }
 private struct GroupBoxStyleKey: EnvironmentKey { static let defaultValue: AnyGroupBoxStyle? = nil }
 extension EnvironmentValues {
@@ -199,7 +205,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Draws the group boxes inside with `style`.
-    public func groupBoxStyle<S: GroupBoxStyle>(_ style: S) -> some View {
+    nonisolated public func groupBoxStyle<S: GroupBoxStyle>(_ style: S) -> some View {
         let erased = AnyGroupBoxStyle(style)
         return environmentChange { $0.groupBoxStyle = erased }
     }
@@ -208,7 +214,7 @@ extension View {
 /// A label that shows or hides its content, as SwiftUI's `DisclosureGroup`: the label at the
 /// leading edge and a `chevron.right` (13 pt semibold, in the tint) at the trailing edge, turned
 /// down when expanded; the content below it, 8 pt apart (Scanline's choice), when expanded.
-public struct DisclosureGroup<Label: View, Content: View>: View {
+nonisolated public struct DisclosureGroup<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     let isExpanded: Bool
@@ -222,7 +228,7 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
         self.content = content(); self.label = label(); self.isExpanded = isExpanded.wrappedValue
     }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
             HStack(spacing: 0) {
                 label

@@ -39,7 +39,7 @@
 ///
 /// A list scrolls as a `ScrollView` does (a render shows it at the offset `.scrollPosition`
 /// sets). `List(selection:)` is accepted; a render has no selection highlight (nothing is tapped).
-public struct List<SelectionValue: Hashable, Content: View>: View {
+nonisolated public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content
     @Environment(\.listLook) private var look
     @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
@@ -52,7 +52,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
     public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) { self.content = content() }
 
     /// The list, scrolling, over its background.
-    public var body: some View {
+    @MainActor public var body: some View {
         ScrollView { _ListContent(content: content, look: look ?? .insetGrouped) }
             .background(backgroundHidden ? Color.clear : (look ?? .insetGrouped).background)
     }
@@ -85,12 +85,12 @@ extension List {
 
 /// A form of controls, as SwiftUI's `Form`: on iOS, an inset-grouped list of its sections and
 /// rows (whatever `listStyle` says, as on iOS).
-public struct Form<Content: View>: View {
+nonisolated public struct Form<Content: View>: View {
     let content: Content
     @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
     /// A form of `content`.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    public var body: some View {
+    @MainActor public var body: some View {
         ScrollView { _ListContent(content: content, look: .insetGrouped) }
             .background(backgroundHidden ? Color.clear : ListLook.insetGrouped.background)
     }
@@ -98,7 +98,7 @@ public struct Form<Content: View>: View {
 
 /// A part of a list or form with an optional header and footer, as SwiftUI's `Section`. Outside
 /// a list, its header, content and footer are shown one after another, as a group of views.
-public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
+nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
     let header: Parent
     let content: Content
     let footer: Footer
@@ -110,7 +110,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View, Primitiv
     public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
         self.header = header; self.footer = footer; self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let hasHeader = !(header is EmptyView), hasFooter = !(footer is EmptyView)
         let rows = subviews(of: content).map { b.child($0, key: "row-\($0.id)") }
         // In a list, the header and footer take the list's type (see `List`); the header's and
@@ -300,17 +300,17 @@ struct SeparatorVisibility {
 
 extension View {
     /// Draws the lists inside in `style`.
-    public func listStyle<S: ListStyle>(_ style: S) -> some View {
+    nonisolated public func listStyle<S: ListStyle>(_ style: S) -> some View {
         let look = ListLook(style)
         return environmentChange { $0.listLook = look }
     }
     /// Insets this row's content by `insets` (nil: the list's default) instead of the default 8 above and below, 20 at the sides.
-    public func listRowInsets(_ insets: EdgeInsets?) -> some View { trait(ListRowTrait.Insets.self, insets) }
+    nonisolated public func listRowInsets(_ insets: EdgeInsets?) -> some View { trait(ListRowTrait.Insets.self, insets) }
     /// Draws `view` behind this row, in its place in the card, instead of the card's colour.
-    public func listRowBackground<V: View>(_ view: V?) -> some View { trait(ListRowTrait.Background.self, view.map { AnyView($0) }) }
+    nonisolated public func listRowBackground<V: View>(_ view: V?) -> some View { trait(ListRowTrait.Background.self, view.map { AnyView($0) }) }
     /// Shows or hides this row's separators at `edges` (a row's bottom separator is the line
     /// between it and the next; its top one, the line above it).
-    public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+    nonisolated public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
         wrap { inner, _ in
             var v = inner.layoutValues[ObjectIdentifier(ListRowTrait.Separator.self)] as? SeparatorVisibility ?? SeparatorVisibility()
             if edges.contains(.top) { v.top = visibility }
@@ -320,25 +320,26 @@ extension View {
         }
     }
     /// Draws this row's separators in `color` (nil: the separator colour).
-    public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View { trait(ListRowTrait.SeparatorTint.self, color) }
+    nonisolated public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View { trait(ListRowTrait.SeparatorTint.self, color) }
     /// Shows or hides a section's lines above and below its rows (grouped and plain lists).
-    public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+    nonisolated public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
         trait(ListRowTrait.SectionSeparator.self, visibility)
     }
     /// Hides (`.hidden`) the background of the lists and forms inside, so what is behind shows.
-    public func scrollContentBackground(_ visibility: Visibility) -> some View {
+    nonisolated public func scrollContentBackground(_ visibility: Visibility) -> some View {
         environmentChange { $0.scrollContentBackgroundHidden = visibility == .hidden }
     }
     /// The space between the sections of the lists inside.
-    public func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View { environmentChange { $0.listSectionSpacing = spacing } }
+    nonisolated public func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View { environmentChange { $0.listSectionSpacing = spacing } }
     /// `spacing` points between the sections of the lists inside.
-    public func listSectionSpacing(_ spacing: CGFloat) -> some View { listSectionSpacing(.custom(spacing)) }
+    nonisolated public func listSectionSpacing(_ spacing: CGFloat) -> some View { listSectionSpacing(.custom(spacing)) }
     /// The prominence of the section headers inside.
-    public func headerProminence(_ prominence: Prominence) -> some View { environmentChange { $0.headerProminence = prominence } }
+    nonisolated public func headerProminence(_ prominence: Prominence) -> some View { environmentChange { $0.headerProminence = prominence } }
 
     /// Sets a list-row option on this view's node.
-    func trait<Key, Value>(_ key: Key.Type, _ value: Value?) -> some View {
-        wrap { inner, _ in inner.layoutValues[ObjectIdentifier(key)] = value; return inner }
+    nonisolated func trait<Key, Value>(_ key: Key.Type, _ value: Value?) -> some View {
+        nonisolated(unsafe) let value = value // a value, read on the main actor when the node is made
+        return wrap { inner, _ in inner.layoutValues[ObjectIdentifier(key)] = value; return inner }
     }
 }
 
@@ -348,10 +349,10 @@ extension Node {
 }
 
 /// The sections and rows of a list or form, laid out as `look` lays them out (see `List`).
-struct _ListContent<Content: View>: View, PrimitiveView {
+nonisolated struct _ListContent<Content: View>: View, PrimitiveView {
     let content: Content
     let look: ListLook
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var rows = b
         rows.environment.isListRow = true
         rows.environment.listLook = look

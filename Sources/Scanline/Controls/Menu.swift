@@ -1,6 +1,6 @@
 /// A control that opens a menu, as SwiftUI's `Menu`. A render never opens it: it shows its label
 /// as a borderless button shows one, in the tint (docs/PORTING.md).
-public struct Menu<Label: View, Content: View>: View {
+nonisolated public struct Menu<Label: View, Content: View>: View {
     let label: Label
     /// A menu of `content`, shown by `label`.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) { _ = content(); self.label = label() }
@@ -8,7 +8,7 @@ public struct Menu<Label: View, Content: View>: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label, primaryAction: @escaping () -> Void) {
         _ = content(); self.label = label()
     }
-    public var body: some View {
+    @MainActor public var body: some View {
         Button(action: {}) { label }.buttonStyle(.borderless).accessibilityAddTraits("button")
     }
 }
@@ -39,17 +39,17 @@ extension MenuStyle where Self == BorderlessButtonMenuStyle { public static var 
 
 extension View {
     /// Menus inside use `style` (all draw their label as a borderless button).
-    public func menuStyle<S: MenuStyle>(_ style: S) -> some View { self }
+    nonisolated public func menuStyle<S: MenuStyle>(_ style: S) -> some View { self }
 }
 
 /// A link to a URL, as SwiftUI's `Link`: its label in the tint (the link colour, system blue),
 /// as a borderless button; a render never opens it. Screen readers hear a link.
-public struct Link<Label: View>: View {
+nonisolated public struct Link<Label: View>: View {
     let label: Label
     let destination: URL
     /// A link to `destination`, shown by `label`.
     public init(destination: URL, @ViewBuilder label: () -> Label) { self.destination = destination; self.label = label() }
-    public var body: some View {
+    @MainActor public var body: some View {
         Button(action: {}) { label }.buttonStyle(.borderless).accessibilityAddTraits("link")
     }
 }

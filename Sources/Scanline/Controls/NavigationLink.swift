@@ -6,7 +6,7 @@
 ///   (≈ 8 × 13 pt at body size, from the iPhone 11 measurement in `List`'s notes); the stroke is
 ///   Scanline's drawing of it;
 /// - elsewhere: its label in the tint colour, as a borderless button.
-public struct NavigationLink<Label: View, Destination: View>: View {
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View {
     let label: Label
     @Environment(\.isListRow) private var isListRow
 
@@ -15,7 +15,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     /// The older form: a link to `destination`, labelled by `label`.
     public init(destination: Destination, @ViewBuilder label: () -> Label) { self.label = label() }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         if isListRow {
             HStack(spacing: 0) {
                 label.foregroundStyle(.primary)
@@ -66,7 +66,7 @@ enum NavigationLinkChevron {
 
 /// The chevron's line: from the top-left corner of its box (1 pt in) to the middle of the right
 /// side and back to the bottom-left.
-struct _Chevron: Shape {
+nonisolated struct _Chevron: Shape {
     func path(in rect: CGRect) -> Path {
         var p = Path()
         p.move(to: CGPoint(x: rect.minX + 1, y: rect.minY + 1))

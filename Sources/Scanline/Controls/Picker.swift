@@ -22,7 +22,7 @@
 /// A disabled picker draws at 50 % opacity (`.disabled(true)`). The segmented control's titles
 /// and the wheel's rows keep their size at every Dynamic Type size, as UIKit's controls do by
 /// default; the menu and inline styles' text scales.
-public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     let selection: Binding<SelectionValue>
     let label: Label
     let content: Content
@@ -31,9 +31,9 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.selection = selection; self.content = content(); self.label = label()
     }
-    public var body: Never { fatalError("primitive") }
+    @MainActor public var body: Never { fatalError("primitive") }
 
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let kind = b.environment.pickerKind
         let inRow = b.environment.isListRow
         var outside = b
@@ -108,9 +108,9 @@ enum PickerOption {
 }
 
 /// A view that is a node already built (a control's option, chosen after building them all).
-struct _PrebuiltNode: View, PrimitiveView {
+nonisolated struct _PrebuiltNode: View, PrimitiveView {
     let node: Node
-    func makeNode(_ b: inout NodeBuilder) -> Node { node }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { node }
 }
 
 /// Draws what it wraps at half opacity: a disabled control.
@@ -159,7 +159,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Draws the pickers inside with `style`.
-    public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
+    nonisolated public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
         let kind = style._kind
         return environmentChange { $0.pickerKind = kind }
     }

@@ -12,14 +12,14 @@
 ///   tint (else system blue). A label goes above it, 4 pt apart (Scanline's choice).
 /// A value that is nil makes the circular view; one that is not finite counts as 0; fractions
 /// are clamped to 0...1.
-public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
     let fraction: Double?
     let label: Label?
     let currentValueLabel: CurrentValueLabel?
     @Environment(\.progressViewStyle) private var style
 
     /// The view, made by its style.
-    public var body: some View {
+    @MainActor public var body: some View {
         let configuration = ProgressViewStyleConfiguration(fractionCompleted: fraction, label: label.map { .init(content: AnyView($0)) },
                                                            currentValueLabel: currentValueLabel.map { .init(content: AnyView($0)) })
         (style ?? AnyProgressViewStyle(DefaultProgressViewStyle())).make(configuration)
@@ -120,19 +120,22 @@ extension ProgressViewStyle where Self == CircularProgressViewStyle { public sta
 
 typealias AnyProgressViewStyle = AnyControlStyle<ProgressViewStyleConfiguration>
 extension AnyControlStyle where Configuration == ProgressViewStyleConfiguration {
-    @MainActor init<S: ProgressViewStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
+    nonisolated init<S: ProgressViewStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { AnyView(style.makeBody(configuration: $0)) }
+    }
 }
 
 extension View {
     /// Draws the progress views inside with `style`.
-    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
+    nonisolated public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
         let erased = AnyProgressViewStyle(style)
         return environmentChange { $0.progressViewStyle = erased }
     }
 }
 
-struct _Spinner: View, PrimitiveView {
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+nonisolated struct _Spinner: View, PrimitiveView {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let node = SpinnerNode(head: Int((max(0, b.graph.time) * Double(SpinnerNode.spokes)).rounded(.down)) % SpinnerNode.spokes)
         node.accessibility.label = "In progress"
         return node
@@ -168,9 +171,9 @@ final class SpinnerNode: Node {
     }
 }
 
-struct _ProgressBar: View, PrimitiveView {
+nonisolated struct _ProgressBar: View, PrimitiveView {
     let fraction: Double
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let node = ProgressBarNode(fraction: b.animate(fraction, key: b.path + "#progress"))
         node.accessibility.value = "\(Int((fraction * 100).rounded()))%"
         return node

@@ -1,6 +1,6 @@
 /// A slider drawn at its value (no interaction in a render), tinted by `.tint`. Its thumb animates
 /// when its value changes inside `withAnimation`.
-public struct Slider<Label: View>: View, PrimitiveView {
+nonisolated public struct Slider<Label: View>: View, PrimitiveView {
     let value: Binding<Double>
     let bounds: ClosedRange<Double>
     /// A slider for a value in `bounds`, drawn at its current position (a render has no touches).
@@ -19,7 +19,7 @@ public struct Slider<Label: View>: View, PrimitiveView {
         }, set: { value.wrappedValue = V($0) })
         self.bounds = lower...Double(bounds.upperBound)
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let span = bounds.upperBound - bounds.lowerBound
         let raw = span > 0 ? (value.wrappedValue - bounds.lowerBound) / span : 0
         let fraction = b.animate(raw.isFinite ? min(max(raw, 0), 1) : 0, key: b.path + "#slider")

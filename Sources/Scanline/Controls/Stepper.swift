@@ -9,7 +9,7 @@
 /// separator, and a minus and a plus 13 pt long and 2 pt thick (Scanline's choice) centred in
 /// each half, in label; a glyph whose step is not possible, and both when disabled, in
 /// tertiaryLabel.
-public struct Stepper<Label: View>: View {
+nonisolated public struct Stepper<Label: View>: View {
     let label: Label
     let canDecrement: Bool, canIncrement: Bool
     @Environment(\.isEnabled) private var isEnabled
@@ -33,7 +33,7 @@ public struct Stepper<Label: View>: View {
         self.label = label(); canDecrement = onDecrement != nil; canIncrement = onIncrement != nil
     }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         _LabeledControlRow(label: label, control: _StepperControl(canDecrement: canDecrement && isEnabled, canIncrement: canIncrement && isEnabled))
     }
 }
@@ -63,12 +63,12 @@ extension Stepper where Label == Text {
 }
 
 /// The stepper's two buttons (see `Stepper`).
-struct _StepperControl: View {
+nonisolated struct _StepperControl: View {
     let canDecrement: Bool, canIncrement: Bool
     static let size = CGSize(width: 94, height: 32)
     static let glyph: CGFloat = 13, thickness: CGFloat = 2
 
-    var body: some View {
+    @MainActor var body: some View {
         Canvas { ctx, size in
             let rect = CGRect(origin: .zero, size: size)
             ctx.fill(Path(roundedRect: rect, cornerRadius: 8, style: .continuous), with: .color(SystemColor.tertiarySystemFill))

@@ -12,7 +12,7 @@
 ///   opaqueSeparator (Scanline's choices; Apple publishes none).
 /// `axis: .vertical` lets the text wrap onto more lines (`lineLimit` bounds them). A disabled
 /// field draws its text in secondaryLabel.
-public struct TextField<Label: View>: View {
+nonisolated public struct TextField<Label: View>: View {
     let text: String
     let prompt: Text?
     let label: Label
@@ -30,7 +30,7 @@ public struct TextField<Label: View>: View {
         self.text = text.wrappedValue; self.prompt = prompt; self.label = label(); self.axis = axis
     }
 
-    @ViewBuilder var shown: some View {
+    @MainActor @ViewBuilder var shown: some View {
         if text.isEmpty {
             (prompt ?? (label as? Text) ?? Text("")).foregroundStyle(SystemColor.placeholderText)
         } else {
@@ -39,7 +39,7 @@ public struct TextField<Label: View>: View {
         }
     }
 
-    public var body: some View {
+    @MainActor public var body: some View {
         let line = shown.lineLimit(axis == .vertical ? nil : 1).frame(maxWidth: .infinity, alignment: .leading)
         switch kind {
         case .plain:
@@ -77,7 +77,7 @@ extension TextField where Label == Text {
 
 /// A field whose text shows as bullets, as SwiftUI's `SecureField` (one • per character), in
 /// the text field styles.
-public struct SecureField<Label: View>: View {
+nonisolated public struct SecureField<Label: View>: View {
     let field: TextField<Label>
     /// A secure field of `text`, labelled by `label`.
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
@@ -85,7 +85,7 @@ public struct SecureField<Label: View>: View {
         f.secure = true
         field = f
     }
-    public var body: some View { field }
+    @MainActor public var body: some View { field }
 }
 
 extension SecureField where Label == Text {
@@ -100,12 +100,12 @@ extension SecureField where Label == Text {
 /// systemBackground (hidden by `scrollContentBackground(.hidden)`), its text in body from the
 /// top-leading corner, inset 8 pt from the top and bottom and 5 pt from the sides (UITextView's
 /// classic text container inset and line padding).
-public struct TextEditor: View {
+nonisolated public struct TextEditor: View {
     let text: String
     @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
     /// An editor of `text`.
     public init(text: Binding<String>) { self.text = text.wrappedValue }
-    public var body: some View {
+    @MainActor public var body: some View {
         Text(verbatim: text)
             .padding(.vertical, 8).padding(.horizontal, 5)
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
@@ -139,7 +139,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Draws the text fields inside with `style`.
-    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View {
+    nonisolated public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View {
         let kind = style._kind
         return environmentChange { $0.textFieldKind = kind }
     }

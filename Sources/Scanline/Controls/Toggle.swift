@@ -11,7 +11,7 @@
 /// 6 %, offset (0, 3), radius 1); the track on in the style's tint, else `.tint`, else system
 /// green, and off in secondarySystemFill (120, 120, 128 at 16 % light, 32 % dark). A disabled
 /// toggle (`.disabled(true)`) draws its switch at 50 % opacity.
-public struct Toggle<Label: View>: View {
+nonisolated public struct Toggle<Label: View>: View {
     let isOn: Binding<Bool>
     let label: Label
     @Environment(\.toggleStyle) private var style
@@ -19,7 +19,7 @@ public struct Toggle<Label: View>: View {
     /// A toggle of `isOn`, labelled by `label`.
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) { self.isOn = isOn; self.label = label() }
     /// The toggle's view, made by its style.
-    public var body: some View {
+    @MainActor public var body: some View {
         (style ?? AnyToggleStyle(DefaultToggleStyle())).make(ToggleStyleConfiguration(label: .init(content: AnyView(label)), isOn: isOn))
     }
 }
@@ -93,28 +93,31 @@ struct AnyControlStyle<Configuration>: @unchecked Sendable {
 
 typealias AnyToggleStyle = AnyControlStyle<ToggleStyleConfiguration>
 extension AnyControlStyle where Configuration == ToggleStyleConfiguration {
-    @MainActor init<S: ToggleStyle>(_ style: S) { make = { AnyView(style.makeBody(configuration: $0)) } }
+    nonisolated init<S: ToggleStyle>(_ style: S) {
+        nonisolated(unsafe) let style = style // a value, used only on the main actor by `make`
+        make = { AnyView(style.makeBody(configuration: $0)) }
+    }
 }
 
 extension View {
     /// Draws the toggles inside with `style`.
-    public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
+    nonisolated public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         let erased = AnyToggleStyle(style)
         return environmentChange { $0.toggleStyle = erased }
     }
     /// Hides the labels of the controls inside (a toggle shows only its switch); screen readers
     /// still read them.
-    public func labelsHidden() -> some View { environmentChange { $0.labelsHidden = true } }
+    nonisolated public func labelsHidden() -> some View { environmentChange { $0.labelsHidden = true } }
     /// Disables the controls inside (`true`); `false` leaves them as their container says.
-    public func disabled(_ disabled: Bool) -> some View { environmentChange { if disabled { $0.isEnabled = false } } }
+    nonisolated public func disabled(_ disabled: Bool) -> some View { environmentChange { if disabled { $0.isEnabled = false } } }
 }
 
 /// The switch style's view: label and switch in a row (see `Toggle`).
-struct _SwitchToggle: View {
+nonisolated struct _SwitchToggle: View {
     let configuration: ToggleStyleConfiguration
     let tint: Color?
     @Environment(\.labelsHidden) private var labelsHidden
-    var body: some View {
+    @MainActor var body: some View {
         if labelsHidden {
             _Switch(isOn: configuration.isOn, tint: tint, label: configuration.label)
         } else {
@@ -129,12 +132,12 @@ struct _SwitchToggle: View {
 }
 
 /// The switch itself: track and thumb at the value, animated.
-struct _Switch: View, PrimitiveView {
+nonisolated struct _Switch: View, PrimitiveView {
     let isOn: Bool
     let tint: Color?
     /// The label, kept for screen readers when labels are hidden.
     let label: ToggleStyleConfiguration.Label?
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let on = b.animate(isOn ? 1.0 : 0.0, key: b.path + "#switch")
         let node = SwitchNode(on: on, tint: tint)
         node.accessibility.traits = ["toggle"]

@@ -104,7 +104,7 @@ public struct Image: Hashable, Sendable {
 
 extension Image {
     /// This image's pixels with `other`'s drawing options (resizing, rendering mode, sampling).
-    func withOptions(of other: Image) -> Image {
+    nonisolated func withOptions(of other: Image) -> Image {
         var i = self
         i.isResizable = other.isResizable; i.capInsets = other.capInsets; i.resizingMode = other.resizingMode
         i.renderingMode = other.renderingMode; i.interpolation = other.interpolation; i.isAntialiased = other.isAntialiased
@@ -131,7 +131,7 @@ extension Image {
 
 extension View {
     /// Draws the SF Symbols inside at `scale` (`Image.Scale`).
-    public func imageScale(_ scale: Image.Scale) -> some View {
+    nonisolated public func imageScale(_ scale: Image.Scale) -> some View {
         environmentChange { $0.imageScale = scale }
     }
 }
@@ -155,7 +155,7 @@ extension Image {
     /// is drawn in, so it stays sharp at any scale. `label` is for screen readers; `opaque` asks
     /// for an opaque image (what the renderer leaves clear is black then); `colorMode` is accepted
     /// (Scanline draws in gamma-encoded sRGB). A size that is not finite and positive draws nothing.
-    public init(size: CGSize, label: Text? = nil, opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
+    nonisolated public init(size: CGSize, label: Text? = nil, opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
                 renderer: @escaping (inout GraphicsContext) -> Void) {
         let valid = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
         source = .drawing(ImageDrawing(size: valid ? size : .zero, opaque: opaque, renderer: renderer))

@@ -22,14 +22,14 @@ extension Path {
 extension Shape {
     /// The shape's outline stroked with `style`, as a shape of its own (fill it, trim it, stroke it again).
     @_disfavoredOverload
-    public func stroke(style: StrokeStyle, antialiased: Bool = true) -> some Shape { _StrokedShape(shape: self, style: style) }
+    nonisolated public func stroke(style: StrokeStyle, antialiased: Bool = true) -> some Shape { _StrokedShape(shape: self, style: style) }
     /// The shape's outline stroked `lineWidth` points wide, as a shape of its own.
     @_disfavoredOverload
-    public func stroke(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some Shape { _StrokedShape(shape: self, style: StrokeStyle(lineWidth: lineWidth)) }
+    nonisolated public func stroke(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some Shape { _StrokedShape(shape: self, style: StrokeStyle(lineWidth: lineWidth)) }
 }
 
 /// A shape's stroke, as a shape.
-public struct _StrokedShape<Base: Shape>: Shape {
+nonisolated public struct _StrokedShape<Base: Shape>: Shape {
     let shape: Base
     let style: StrokeStyle
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).strokedPath(style) }

@@ -29,7 +29,7 @@ struct GridCellOptions {
 }
 
 /// Views in a two-dimensional arrangement of rows and columns, as SwiftUI's `Grid`.
-public struct Grid<Content: View>: View, PrimitiveView {
+nonisolated public struct Grid<Content: View>: View, PrimitiveView {
     let layout: GridLayout, content: Content
     /// A grid of `content`'s `GridRow`s, cells aligned by `alignment`, `horizontalSpacing` and
     /// `verticalSpacing` points apart (nil: 8).
@@ -38,15 +38,15 @@ public struct Grid<Content: View>: View, PrimitiveView {
         layout = GridLayout(alignment: alignment, horizontalSpacing: horizontalSpacing, verticalSpacing: verticalSpacing)
         self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
 }
 
 /// A row of a `Grid`: each of its views is a cell, in column order.
-public struct GridRow<Content: View>: View, PrimitiveView {
+nonisolated public struct GridRow<Content: View>: View, PrimitiveView {
     let alignment: VerticalAlignment?, content: Content
     /// A row whose cells line up vertically by `alignment` (nil: the grid's).
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
         return GridRowNode([inner.child(content, key: "row")].flattenedForLayout, alignment: alignment)
@@ -302,12 +302,12 @@ extension Alignment {
 
 extension View {
     /// Makes the view a cell spanning `count` columns of its grid row.
-    public func gridCellColumns(_ count: Int) -> some View { wrap { n, _ in n.gridCell.columns = max(1, count); return n } }
+    nonisolated public func gridCellColumns(_ count: Int) -> some View { wrap { n, _ in n.gridCell.columns = max(1, count); return n } }
     /// Aligns every cell of this view's grid column by `guide`.
-    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { wrap { n, _ in n.gridCell.columnAlignment = guide; return n } }
+    nonisolated public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { wrap { n, _ in n.gridCell.columnAlignment = guide; return n } }
     /// Places the view in its grid cell by `anchor` (a unit point of the cell), whatever the grid's alignment.
-    public func gridCellAnchor(_ anchor: UnitPoint) -> some View { wrap { n, _ in n.gridCell.anchor = anchor; return n } }
+    nonisolated public func gridCellAnchor(_ anchor: UnitPoint) -> some View { wrap { n, _ in n.gridCell.anchor = anchor; return n } }
     /// Keeps the view from sizing its grid column (`.horizontal`) or row (`.vertical`): a
     /// flexible view (a `Divider`, a `Color`) then fills what the other cells make.
-    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { wrap { n, _ in n.gridCell.unsizedAxes = axes; return n } }
+    nonisolated public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { wrap { n, _ in n.gridCell.unsizedAxes = axes; return n } }
 }

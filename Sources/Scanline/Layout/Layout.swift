@@ -270,10 +270,10 @@ struct UncheckedSendable<T>: @unchecked Sendable { let value: T }
 }
 
 /// A layout and the views it arranges, as `MyLayout { … }` builds them.
-public struct _LayoutView<L: Layout, Content: View>: View, PrimitiveView {
+nonisolated public struct _LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     let layout: L
     let content: Content
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         // An `AnyLayout` takes the orientation of the layout it holds (SwiftUI's dynamic stack orientation).
         inner.stackAxis = (layout as? AnyLayout).map { type(of: $0.box).layoutProperties.stackOrientation } ?? L.layoutProperties.stackOrientation
@@ -434,8 +434,9 @@ public struct AnyLayout: Layout {
 
 extension View {
     /// Gives the view a value for `key`, which custom layouts read as `subview[key]`.
-    public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
+    nonisolated public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
+        let id = ObjectIdentifier(key)
         nonisolated(unsafe) let v = value
-        return wrap { inner, _ in inner.layoutValues[ObjectIdentifier(key)] = v; return inner }
+        return wrap { inner, _ in inner.layoutValues[id] = v; return inner }
     }
 }

@@ -81,15 +81,15 @@ public struct GridItem: Sendable, Hashable {
 }
 
 /// A grid that grows down, its columns from `columns` (SwiftUI's `LazyVGrid`).
-public struct LazyVGrid<Content: View>: View, PrimitiveView {
+nonisolated public struct LazyVGrid<Content: View>: View, PrimitiveView {
     let columns: [GridItem], alignment: HorizontalAlignment, spacing: CGFloat?, content: Content
     /// Children in `columns`, rows `spacing` apart (nil: 8); `pinnedViews` changes nothing in a render.
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         self.columns = columns; self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor public var body: Never { fatalError("primitive") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
         let built = inner.child(content, key: "grid")
@@ -99,15 +99,15 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
 }
 
 /// A grid that grows sideways, its rows from `rows` (SwiftUI's `LazyHGrid`).
-public struct LazyHGrid<Content: View>: View, PrimitiveView {
+nonisolated public struct LazyHGrid<Content: View>: View, PrimitiveView {
     let rows: [GridItem], alignment: VerticalAlignment, spacing: CGFloat?, content: Content
     /// Children in `rows`, columns `spacing` apart (nil: 8).
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         self.rows = rows; self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor public var body: Never { fatalError("primitive") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
         let built = inner.child(content, key: "grid")

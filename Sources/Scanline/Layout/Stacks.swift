@@ -207,31 +207,31 @@ public enum Axis: Hashable, Sendable {
 }
 
 /// Children one above another, as SwiftUI's `VStack` (a `VStackLayout`).
-public struct VStack<Content: View>: View, PrimitiveView {
+nonisolated public struct VStack<Content: View>: View, PrimitiveView {
     let layout: VStackLayout, content: Content
     /// Children aligned by `alignment`, `spacing` points apart (nil: the default spacing).
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = VStackLayout(alignment: alignment, spacing: spacing); self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
 }
 
 /// Children side by side, as SwiftUI's `HStack` (an `HStackLayout`).
-public struct HStack<Content: View>: View, PrimitiveView {
+nonisolated public struct HStack<Content: View>: View, PrimitiveView {
     let layout: HStackLayout, content: Content
     /// Children aligned by `alignment`, `spacing` points apart (nil: the default spacing).
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = HStackLayout(alignment: alignment, spacing: spacing); self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
 }
 
 /// Children on top of one another, later ones in front, as SwiftUI's `ZStack` (a `ZStackLayout`).
-public struct ZStack<Content: View>: View, PrimitiveView {
+nonisolated public struct ZStack<Content: View>: View, PrimitiveView {
     let layout: ZStackLayout, content: Content
     /// Children on top of one another, placed by `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { layout = ZStackLayout(alignment: alignment); self.content = content() }
-    func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { _LayoutView(layout: layout, content: content).makeNode(&b) }
 }
 
 /// A lazy stack lays out like a stack here: a render draws every row anyway.
@@ -241,11 +241,11 @@ public typealias LazyHStack = HStack
 
 /// Space that grows, as SwiftUI's `Spacer`: along its stack's axis inside an `HStack` or
 /// `VStack` (through any modifiers and groups between), on both axes elsewhere.
-public struct Spacer: View, PrimitiveView {
+nonisolated public struct Spacer: View, PrimitiveView {
     let minLength: CGFloat?
     /// Space of at least `minLength` points (nil: the default spacing, 8).
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
-    func makeNode(_ b: inout NodeBuilder) -> Node { SpacerNode(minLength: minLength, axis: b.stackAxis) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { SpacerNode(minLength: minLength, axis: b.stackAxis) }
 }
 
 /// A spacer: `minLength` (or 8) at least, as much as it is offered along its axis, and nothing

@@ -3,14 +3,14 @@
 /// offered there is shown. When none fits, the last child is shown: Apple does not say which,
 /// and the last is what SwiftUI is widely reported to use (swiftui-api-2.md §6.7), so Scanline
 /// chooses it. With no axes, the first child is shown.
-public struct ViewThatFits<Content: View>: View, PrimitiveView {
+nonisolated public struct ViewThatFits<Content: View>: View, PrimitiveView {
     let axes: Axis.Set
     let content: Content
     /// Shows the first child whose ideal size fits on `axes` (both by default).
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
         self.axes = axes; self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
         // Only the child that fits is shown: a removed one leaving is not drawn either.

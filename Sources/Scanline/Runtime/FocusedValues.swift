@@ -91,11 +91,11 @@ extension FocusedBinding: LinkableProperty {
 }
 
 /// Publishes a value to the render's scene while its view is built (`focusedSceneValue`).
-public struct _FocusedSceneValueView<Content: View, Value>: View, PrimitiveView {
+nonisolated public struct _FocusedSceneValueView<Content: View, Value>: View, PrimitiveView {
     let content: Content
     let keyPath: WritableKeyPath<FocusedValues, Value?>
     let value: Value?
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         b.graph.focusedScene.publish(keyPath, value)
         return b.child(content, key: "focused")
     }
@@ -104,16 +104,16 @@ public struct _FocusedSceneValueView<Content: View, Value>: View, PrimitiveView 
 extension View {
     /// Publishes `value` at `keyPath` to views that depend on the focused view, while this view
     /// or one in it has focus. Nothing has focus in a render, so nothing is published there.
-    public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View { self }
+    nonisolated public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View { self }
     /// Publishes `value` at `keyPath` while this view or one in it has focus (nothing, in a render).
-    public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View { self }
+    nonisolated public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View { self }
     /// Publishes `value` at `keyPath` to every view of the scene (a render is one focused scene):
     /// `@FocusedValue(keyPath)` reads it anywhere in the render.
-    public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View {
+    nonisolated public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View {
         _FocusedSceneValueView(content: self, keyPath: keyPath, value: value)
     }
     /// Publishes `value` at `keyPath` to every view of the scene (see the optional form).
-    public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View {
+    nonisolated public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View {
         _FocusedSceneValueView(content: self, keyPath: keyPath, value: Optional(value))
     }
 }

@@ -95,7 +95,7 @@ struct EnvironmentObjectBox: @unchecked Sendable { let object: AnyObject }
 
 extension View {
     /// Puts `object` in the environment of the views inside, for their `@EnvironmentObject`s of its type.
-    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+    nonisolated public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
         let box = EnvironmentObjectBox(object: object)
         return environmentChange { $0.custom[ObjectIdentifier(T.self)] = box }
     }
@@ -104,7 +104,7 @@ extension View {
     /// view is first built with is subscribed after that frame, and stays subscribed until the
     /// view goes (views are rebuilt every frame, so a publisher made in `body` is not subscribed
     /// again each time). The action runs where the value is sent.
-    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
+    nonisolated public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
         nonisolated(unsafe) let p = publisher, a = action
         return modifier(_ActionModifier { b in
             let key = b.path + "#receive"
@@ -161,7 +161,7 @@ extension Environment {
 extension View {
     /// Puts an `@Observable` object in the environment of the views inside, for their
     /// `@Environment(Type.self)`s (nil takes one away).
-    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+    nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         let box = object.map { EnvironmentObjectBox(object: $0) }
         return environmentChange { $0.custom[ObjectIdentifier(T.self)] = box }
     }

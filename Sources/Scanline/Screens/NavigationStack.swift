@@ -31,7 +31,7 @@
 /// registered in the root) or a presented one (`navigationDestination(isPresented:)`, `(item:)`),
 /// with a back button; the bar with the title and toolbar items the screen's views ask for
 /// (`navigationTitle`, `toolbar`), and the screen below it.
-public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
+nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
     let root: Root
     let path: [AnyHashable]
     /// A stack showing `root`.
@@ -45,22 +45,22 @@ public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
                                                                           Data: RangeReplaceableCollection, Data.Element: Hashable {
         self.root = root(); self.path = path.wrappedValue.map { AnyHashable($0) }
     }
-    public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(root, path: path, &b) }
+    @MainActor public var body: Never { fatalError("primitive") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(root, path: path, &b) }
 }
 
 /// The stack before iOS 16 (`NavigationView`): on an iPhone, a stack.
-public struct NavigationView<Content: View>: View, PrimitiveView {
+nonisolated public struct NavigationView<Content: View>: View, PrimitiveView {
     let content: Content
     /// A navigation view of `content`.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(content, &b) }
+    @MainActor public var body: Never { fatalError("primitive") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(content, &b) }
 }
 
 /// A split view of two or three columns (SwiftUI's `NavigationSplitView`). A render shows what
 /// an iPhone shows, the sidebar in a stack; Partial: an iPad's columns side by side are not drawn.
-public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, PrimitiveView {
+nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, PrimitiveView {
     let sidebar: Sidebar
     /// Sidebar and detail.
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) where Content == EmptyView {
@@ -75,8 +75,8 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
                 @ViewBuilder detail: () -> Detail) where Content == EmptyView {
         self.sidebar = sidebar(); _ = detail()
     }
-    public var body: Never { fatalError("primitive") }
-    func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(sidebar, &b) }
+    @MainActor public var body: Never { fatalError("primitive") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { makeNavigationNode(sidebar, &b) }
 }
 
 /// Which columns of a split view show (SwiftUI's `NavigationSplitViewVisibility`).
@@ -104,7 +104,7 @@ extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitV
 extension View {
     /// The split views inside share their width as `style` says; a render shows an iPhone's
     /// single column, which every style draws alike.
-    public func navigationSplitViewStyle<S: NavigationSplitViewStyle>(_ style: S) -> some View { self }
+    nonisolated public func navigationSplitViewStyle<S: NavigationSplitViewStyle>(_ style: S) -> some View { self }
 }
 
 /// A list of values of any type that a stack could push (SwiftUI's `NavigationPath`); a render
@@ -127,18 +127,18 @@ public struct NavigationPath: Equatable {
 
 extension View {
     /// The view for values of `data` pushed on the stack (its path's last value shows).
-    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+    nonisolated public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
         navigationBarRequest { r in
             r.destinations[ObjectIdentifier(D.self)] = { value in (value.base as? D).map { AnyView(destination($0)) } ?? AnyView(EmptyView()) }
         }
     }
     /// The view pushed on the stack while `isPresented` is true.
-    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
+    nonisolated public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
         let view = isPresented.wrappedValue ? AnyView(destination()) : nil
         return navigationBarRequest { r in if let view { r.presented = view } }
     }
     /// The view for `item`, pushed on the stack while it is not nil.
-    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+    nonisolated public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
         let view = item.wrappedValue.map { AnyView(destination($0)) }
         return navigationBarRequest { r in if let view { r.presented = view } }
     }
@@ -229,16 +229,16 @@ final class NavigationStackNode: Node {
 
 /// The navigation bar: a 44 pt row of leading items, the inline title or principal item, and
 /// trailing items; a large title below it.
-struct _NavigationBar: View {
+nonisolated struct _NavigationBar: View {
     let request: NavigationBarRequest
     let large: Bool
     /// The back button's title on a pushed screen (nil: none).
     var backTitle: String? = nil
     @Environment(\.displayScale) private var displayScale
 
-    func items(_ slot: ToolbarItemPlacement.Slot) -> [AnyView] { request.items.filter { $0.placement.slot == slot }.map(\.view) }
+    @MainActor func items(_ slot: ToolbarItemPlacement.Slot) -> [AnyView] { request.items.filter { $0.placement.slot == slot }.map(\.view) }
 
-    var body: some View {
+    @MainActor var body: some View {
         GeometryReader { proxy in
             let margin = BarLook.margin(proxy.size.width)
             VStack(spacing: 0) {
@@ -294,12 +294,12 @@ struct _NavigationBar: View {
 
 /// The bottom toolbar: its items spread across a 44 pt bar above the safe area's bottom, a
 /// status item in the middle.
-struct _BottomToolbar: View {
+nonisolated struct _BottomToolbar: View {
     let items: [_ToolbarEntry]
     let background: Visibility
     let style: AnyShapeStyle?
     @Environment(\.displayScale) private var displayScale
-    var body: some View {
+    @MainActor var body: some View {
         GeometryReader { proxy in
             HStack(spacing: 8) {
                 ForEach(Array(items.enumerated()), id: \.offset) { i, item in

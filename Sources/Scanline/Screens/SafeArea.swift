@@ -125,22 +125,22 @@ extension View {
     /// The view grows out of the safe area on `edges` where its frame reaches them, to the
     /// screen's edge (a full-screen colour behind a status bar). Only the container region
     /// applies in a render: nothing has a keyboard.
-    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+    nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
         wrap { inner, b in regions == .keyboard ? inner : IgnoresSafeAreaNode(inner, edges: edges, region: b.environment.safeArea) }
     }
     /// The form before iOS 14 of `ignoresSafeArea(edges:)`.
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { ignoresSafeArea(.all, edges: edges) }
+    nonisolated public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { ignoresSafeArea(.all, edges: edges) }
 
     /// Shows `content` at `edge` of the view, inside its safe area, and lays the view out in the
     /// safe area that is left, `spacing` points (nil: 0) further in (SwiftUI's
     /// `safeAreaInset(edge:alignment:spacing:content:)`).
-    public func safeAreaInset<V: View>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    nonisolated public func safeAreaInset<V: View>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                                        @ViewBuilder content: () -> V) -> some View {
         modifier(_SafeAreaInsetModifier(inset: content(), edge: edge == .top ? .top : .bottom,
                                         alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing ?? 0))
     }
     /// Shows `content` at the leading or trailing `edge`, as the vertical form does.
-    public func safeAreaInset<V: View>(edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+    nonisolated public func safeAreaInset<V: View>(edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                                        @ViewBuilder content: () -> V) -> some View {
         modifier(_SafeAreaInsetModifier(inset: content(), edge: edge == .leading ? .leading : .trailing,
                                         alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing ?? 0))
@@ -148,13 +148,13 @@ extension View {
     /// Adds `length` points (nil: 16) to the safe area on `edges`: content is laid out that much
     /// further in, and views that ignore the safe area still reach the edge (iOS 17's
     /// `safeAreaPadding`).
-    public func safeAreaPadding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    nonisolated public func safeAreaPadding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let l = length.map { $0.isFinite ? max(0, $0) : 0 } ?? 16
         return safeAreaPadding(EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
                                           bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0))
     }
     /// Adds `insets` (points) to the safe area, as `safeAreaPadding(_:_:)`.
-    public func safeAreaPadding(_ insets: EdgeInsets) -> some View {
+    nonisolated public func safeAreaPadding(_ insets: EdgeInsets) -> some View {
         modifier(_SafeAreaPaddingModifier(insets: insets))
     }
 }
@@ -164,10 +164,10 @@ public enum HorizontalEdge: Int8, CaseIterable, Hashable, Sendable {
     case leading, trailing
 }
 
-public struct _SafeAreaInsetModifier<Inset: View>: ViewModifier, PrimitiveModifier {
+nonisolated public struct _SafeAreaInsetModifier<Inset: View>: ViewModifier, PrimitiveModifier {
     let inset: Inset, edge: Edge, alignment: Alignment, spacing: CGFloat
-    public func body(content: Content) -> Never { fatalError("primitive") }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor public func body(content: Content) -> Never { fatalError("primitive") }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let inner = SafeAreaRegion()
         var inside = b
         inside.environment.safeArea = inner
@@ -199,10 +199,10 @@ final class SafeAreaPaddingNode: PaddingNode {
     }
 }
 
-public struct _SafeAreaPaddingModifier: ViewModifier, PrimitiveModifier {
+nonisolated public struct _SafeAreaPaddingModifier: ViewModifier, PrimitiveModifier {
     let insets: EdgeInsets
-    public func body(content: Content) -> Never { fatalError("primitive") }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor public func body(content: Content) -> Never { fatalError("primitive") }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let inner = SafeAreaRegion()
         var inside = b
         inside.environment.safeArea = inner

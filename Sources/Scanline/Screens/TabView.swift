@@ -19,16 +19,16 @@
 /// Tabs of screens with a tab bar, as SwiftUI's `TabView`. Its tabs are its content's views, each
 /// with its `.tabItem { … }` and `.tag(_:)`, or iOS 18's `Tab`s; a render shows the selected one
 /// (the binding's, else the first). Only the selected tab's view is built, as on a device.
-public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     let selection: AnyHashable?
     let content: Content
     /// Tabs of `content`, the selected one `selection`'s.
     public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
         self.selection = selection.map { AnyHashable($0.wrappedValue) }; self.content = content()
     }
-    public var body: Never { fatalError("primitive") }
+    @MainActor public var body: Never { fatalError("primitive") }
 
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let pages = subviews(of: content)
         let traits = pages.map { ($0.view as? any TabTraitsCarrying)?.tabTraits() ?? TabTraits() }
         let index = selection.flatMap { s in traits.firstIndex { $0.tag == s } ?? pages.firstIndex { $0.id == s } } ?? 0
@@ -59,12 +59,12 @@ extension TabView where SelectionValue == Int {
 }
 
 /// A tab (iOS 18): a screen with its title, symbol and value, for `TabView`.
-public struct Tab<Value: Hashable, Content: View, Label: View>: View, TabTraitsCarrying {
+nonisolated public struct Tab<Value: Hashable, Content: View, Label: View>: View, TabTraitsCarrying {
     let value: Value?
     let content: Content
     let label: Label
-    public var body: some View { content }
-    func tabTraits() -> TabTraits { TabTraits(item: AnyView(label), tag: value.map { AnyHashable($0) }) }
+    @MainActor public var body: some View { content }
+    @MainActor func tabTraits() -> TabTraits { TabTraits(item: AnyView(label), tag: value.map { AnyHashable($0) }) }
 }
 
 extension Tab where Label == Scanline.Label<Text, Image> {
@@ -102,7 +102,7 @@ struct TabTraits {
 @MainActor protocol TabTraitsCarrying { func tabTraits() -> TabTraits }
 
 extension ModifiedContent: TabTraitsCarrying {
-    func tabTraits() -> TabTraits {
+    @MainActor func tabTraits() -> TabTraits {
         var t = (content as? any TabTraitsCarrying)?.tabTraits() ?? TabTraits()
         if let m = modifier as? _TabItemModifier { t.item = t.item ?? m.item }
         if let m = modifier as? _BadgeModifier { t.badge = m.text }
@@ -110,7 +110,7 @@ extension ModifiedContent: TabTraitsCarrying {
     }
 }
 extension TaggedView: TabTraitsCarrying {
-    func tabTraits() -> TabTraits {
+    @MainActor func tabTraits() -> TabTraits {
         var t = (content as? any TabTraitsCarrying)?.tabTraits() ?? TabTraits()
         t.tag = tag
         return t
@@ -118,16 +118,16 @@ extension TaggedView: TabTraitsCarrying {
 }
 
 /// `.tabItem { … }`: the view's item in a tab bar.
-public struct _TabItemModifier: ViewModifier {
+nonisolated public struct _TabItemModifier: ViewModifier {
     let item: AnyView
-    public func body(content: Content) -> some View { content }
+    @MainActor public func body(content: Content) -> some View { content }
 }
 
 /// `.badge`: a count or text on a tab's item, or at the trailing end of a list row.
-public struct _BadgeModifier: ViewModifier {
+nonisolated public struct _BadgeModifier: ViewModifier {
     let text: Text?
     @Environment(\.isListRow) private var inRow
-    public func body(content: Content) -> some View {
+    @MainActor public func body(content: Content) -> some View {
         if inRow, let text {
             HStack(spacing: 0) {
                 content
@@ -142,16 +142,16 @@ public struct _BadgeModifier: ViewModifier {
 
 extension View {
     /// A count on the view's tab item, or at the trailing end of its list row; 0 shows none.
-    public func badge(_ count: Int) -> some View { modifier(_BadgeModifier(text: count == 0 ? nil : Text(verbatim: "\(count)"))) }
+    nonisolated public func badge(_ count: Int) -> some View { modifier(_BadgeModifier(text: count == 0 ? nil : Text(verbatim: "\(count)"))) }
     /// A text on the view's tab item or list row; nil shows none.
-    public func badge(_ label: Text?) -> some View { modifier(_BadgeModifier(text: label)) }
+    nonisolated public func badge(_ label: Text?) -> some View { modifier(_BadgeModifier(text: label)) }
     /// A string on the view's tab item or list row; nil shows none.
     @_disfavoredOverload
-    public func badge<S: StringProtocol>(_ label: S?) -> some View { modifier(_BadgeModifier(text: label.map { Text($0) })) }
+    nonisolated public func badge<S: StringProtocol>(_ label: S?) -> some View { modifier(_BadgeModifier(text: label.map { Text($0) })) }
     /// The view's item in the tab bar of the `TabView` it is a tab of: a `Label`, or an image and a text.
-    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { modifier(_TabItemModifier(item: AnyView(label()))) }
+    nonisolated public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { modifier(_TabItemModifier(item: AnyView(label()))) }
     /// Shows tabs as pages (`.page`) or with a tab bar (`.automatic`, `.tabBarOnly`).
-    public func tabViewStyle<S: TabViewStyle>(_ style: S) -> some View {
+    nonisolated public func tabViewStyle<S: TabViewStyle>(_ style: S) -> some View {
         let paged = style._pageDots
         return environmentChange { $0.tabViewPaged = paged }
     }
@@ -230,7 +230,7 @@ final class TabViewNode: Node {
 }
 
 /// The tab bar (see the file's comment).
-struct _TabBar: View {
+nonisolated struct _TabBar: View {
     let items: [AnyView?]
     let badges: [Text?]
     let selected: Int
@@ -238,7 +238,7 @@ struct _TabBar: View {
     let style: AnyShapeStyle?
     @Environment(\.displayScale) private var displayScale
 
-    var body: some View {
+    @MainActor var body: some View {
         HStack(spacing: 0) {
             ForEach(items.indices, id: \.self) { i in
                 _TabBarItem(item: items[i], badge: badges[i])
@@ -263,10 +263,10 @@ struct _TabBar: View {
 
 /// One tab's item: a label's icon above its title, or the item's images and texts so; a badge
 /// at the icon's top trailing corner.
-struct _TabBarItem: View {
+nonisolated struct _TabBarItem: View {
     let item: AnyView?
     let badge: Text?
-    var body: some View {
+    @MainActor var body: some View {
         content.overlay(alignment: .top) {
             if let badge {
                 badge.font(.system(size: 13)).foregroundStyle(.white).lineLimit(1)
@@ -276,7 +276,7 @@ struct _TabBarItem: View {
             }
         }
     }
-    var content: some View {
+    @MainActor var content: some View {
         VStack(spacing: 2) {
             if let item {
                 ForEach(subviews(of: item)) { part in
@@ -302,9 +302,9 @@ struct _TabBarLabelStyle: LabelStyle {
 }
 
 /// The page style's dots (see the file's comment).
-struct _PageDots: View {
+nonisolated struct _PageDots: View {
     let count: Int, current: Int
-    var body: some View {
+    @MainActor var body: some View {
         HStack(spacing: 8) {
             ForEach(0..<max(count, 0), id: \.self) { i in
                 Circle().fill(Color.white.opacity(i == current ? 1 : 0.3)).frame(width: 8, height: 8)

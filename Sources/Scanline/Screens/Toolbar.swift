@@ -192,47 +192,47 @@ public struct ToolbarTitleDisplayMode: Hashable, Sendable {
 }
 
 extension View {
-    func navigationBarRequest(_ change: @escaping (inout NavigationBarRequest) -> Void) -> some View {
+    nonisolated func navigationBarRequest(_ change: @escaping (inout NavigationBarRequest) -> Void) -> some View {
         transformPreference(NavigationBarKey.self, change)
     }
     /// The title of the navigation bar of the stack around the view.
-    public func navigationTitle(_ title: Text) -> some View { navigationBarRequest { $0.title = title } }
+    nonisolated public func navigationTitle(_ title: Text) -> some View { navigationBarRequest { $0.title = title } }
     /// The title of the navigation bar, from a localized key.
-    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
+    nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
     /// The screen's title, from a localized string resource.
     @_disfavoredOverload
-    public func navigationTitle(_ titleResource: LocalizedStringResource) -> some View { navigationTitle(Text(titleResource)) }
+    nonisolated public func navigationTitle(_ titleResource: LocalizedStringResource) -> some View { navigationTitle(Text(titleResource)) }
     /// The title of the navigation bar.
     @_disfavoredOverload
-    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(Text(title)) }
+    nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(Text(title)) }
     /// The title of the navigation bar, from a view (its text when it is a `Text`; otherwise the
     /// bar shows no title).
     @_disfavoredOverload
-    public func navigationTitle<V: View>(@ViewBuilder _ title: () -> V) -> some View {
+    nonisolated public func navigationTitle<V: View>(@ViewBuilder _ title: () -> V) -> some View {
         let t = title()
         return navigationBarRequest { if let text = t as? Text { $0.title = text } }
     }
     /// How the title is shown: large below the bar or inline in it.
-    public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
+    nonisolated public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
         navigationBarRequest { $0.displayMode = mode }
     }
     /// How the title is shown (iOS 17's name).
-    public func toolbarTitleDisplayMode(_ mode: ToolbarTitleDisplayMode) -> some View { navigationBarTitleDisplayMode(mode.mode) }
+    nonisolated public func toolbarTitleDisplayMode(_ mode: ToolbarTitleDisplayMode) -> some View { navigationBarTitleDisplayMode(mode.mode) }
     /// The title and its display mode at once (before iOS 14).
-    public func navigationBarTitle(_ title: Text, displayMode: NavigationBarItem.TitleDisplayMode = .automatic) -> some View {
+    nonisolated public func navigationBarTitle(_ title: Text, displayMode: NavigationBarItem.TitleDisplayMode = .automatic) -> some View {
         navigationBarRequest { $0.title = title; $0.displayMode = displayMode }
     }
     /// The title (before iOS 14).
     @_disfavoredOverload
-    public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View { navigationBarTitle(Text(title)) }
+    nonisolated public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View { navigationBarTitle(Text(title)) }
     /// Hides the navigation bar (before iOS 16: `toolbar(.hidden, for: .navigationBar)`).
-    public func navigationBarHidden(_ hidden: Bool) -> some View { navigationBarRequest { $0.hidden[.navigation] = hidden } }
+    nonisolated public func navigationBarHidden(_ hidden: Bool) -> some View { navigationBarRequest { $0.hidden[.navigation] = hidden } }
     /// Hides the back button of a pushed screen.
-    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
         navigationBarRequest { $0.backButtonHidden = $0.backButtonHidden || hidesBackButton }
     }
     /// Views to show as toolbar items: in the navigation bar's trailing end.
-    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+    nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
         let view = AnyView(content())
         return navigationBarRequest { $0.items.append(_ToolbarEntry(placement: .automatic, view: view)) }
     }
@@ -247,16 +247,16 @@ extension View {
         return navigationBarRequest { $0.items += entries }
     }
     /// Shows or hides the bars named in `bars` (`.hidden` hides; `.visible` and `.automatic` show).
-    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+    nonisolated public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
         navigationBarRequest { r in for b in bars { r.hidden[b.bar] = visibility == .hidden } }
     }
     /// Whether the bars in `bars` show their background at rest (`.visible`) or only the
     /// content's (`.automatic`, `.hidden`: iOS's look when content is scrolled to the top).
-    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+    nonisolated public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
         navigationBarRequest { r in for b in bars { r.background[b.bar] = visibility } }
     }
     /// The bars' background, shown when their background is visible.
-    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
+    nonisolated public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
         let s = AnyShapeStyle(style)
         return navigationBarRequest { r in for b in bars { r.backgroundStyle[b.bar] = s } }
     }

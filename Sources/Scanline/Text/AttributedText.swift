@@ -52,7 +52,7 @@ extension Text {
     /// Text from an attributed string: each run a segment with the run's SwiftUI attributes
     /// (`AttributeScopes.SwiftUIAttributes`). A modifier on the text (`.font`, `.foregroundColor`)
     /// applies to the runs that set none, as it does to concatenated texts.
-    public init(_ attributedContent: AttributedString) {
+    nonisolated public init(_ attributedContent: AttributedString) {
         typealias A = AttributeScopes.SwiftUIAttributes
         var segments: [Segment] = []
         for run in attributedContent.runs {

@@ -12,7 +12,7 @@ extension Text {
     ///   - alignment: where lines sit within `width`, relative to the reading direction.
     ///   - environment: font, Dynamic Type size and layout direction come from here.
     /// - Returns: the layout; an empty string gives a layout with no lines.
-    public func layout(width: CGFloat? = nil, lineLimit: Int? = nil, alignment: TextAlignment = .leading,
+    nonisolated public func layout(width: CGFloat? = nil, lineLimit: Int? = nil, alignment: TextAlignment = .leading,
                        environment: EnvironmentValues = EnvironmentValues()) throws -> Layout {
         if let width, !(width.isFinite && width > 0) {
             throw ScanlineError.invalidArgument(name: "width", value: "\(width)", reason: "a text width must be a finite number of points greater than 0")
@@ -72,7 +72,7 @@ extension Text {
     }
 
     /// The text's first `count` UTF-8 bytes (at a character boundary), segments and styles kept.
-    func prefix(utf8 count: Int) -> Text {
+    nonisolated func prefix(utf8 count: Int) -> Text {
         var t = self
         var left = count
         t.segments = segments.compactMap { seg in
@@ -86,20 +86,20 @@ extension Text {
         return t
     }
     /// The text with `suffix` added to its last segment, in that segment's style.
-    func appending(_ suffix: String) -> Text {
+    nonisolated func appending(_ suffix: String) -> Text {
         var t = self
         if t.segments.isEmpty { t.segments = [Segment(string: suffix)] } else { t.segments[t.segments.count - 1].string += suffix }
         return t
     }
     /// The text without its last character.
-    func droppingLastCharacter() -> Text {
+    nonisolated func droppingLastCharacter() -> Text {
         var t = self
         while let last = t.segments.last, last.string.isEmpty { t.segments.removeLast() }
         if !t.segments.isEmpty { t.segments[t.segments.count - 1].string.removeLast() }
         return t
     }
     /// The text without spaces and line breaks at its end.
-    func trimmingTrailingWhitespace() -> Text {
+    nonisolated func trimmingTrailingWhitespace() -> Text {
         var t = self
         while let i = t.segments.indices.last {
             while let c = t.segments[i].string.last, c.isWhitespace || c.isNewline { t.segments[i].string.removeLast() }

@@ -18,13 +18,13 @@
 /// The view a modifier-style animator was applied to, as SwiftUI's `PlaceholderContentView`.
 /// Also the view a `Transition`'s body gets (built where the view is, with the transaction it had
 /// outside the transition).
-public struct PlaceholderContentView<Value>: View, PrimitiveView {
+nonisolated public struct PlaceholderContentView<Value>: View, PrimitiveView {
     let content: any View
     /// Where the content is built (nil: as a child of wherever the placeholder is).
     let path: String?
     /// The transaction the content's own changes keep, when the placeholder sits where another applies.
     var restore: TransactionScope? = nil
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         if let restore { inner.transactionOverride = restore.override; inner.overrideTime = restore.time }
         inner.inTransition = false
@@ -34,7 +34,7 @@ public struct PlaceholderContentView<Value>: View, PrimitiveView {
         return inner.build(content)
     }
     /// The content as a transition passes it on.
-    var transitionContent: TransitionContent { TransitionContent(view: content, path: path, restore: restore) }
+    @MainActor var transitionContent: TransitionContent { TransitionContent(view: content, path: path, restore: restore) }
 }
 
 /// Compares two values of some `Equatable` type, erased.
@@ -57,7 +57,7 @@ final class PhaseAnimatorState {
 }
 
 /// Cycles a view through `phases`, animating each step, as SwiftUI's `PhaseAnimator`.
-public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveView {
+nonisolated public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveView {
     let phases: [Phase]
     let trigger: EquatableBox?
     let content: (Phase) -> Content
@@ -75,7 +75,7 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveVie
     }
 
     /// How long the step into phase `k` takes (from phase `k − 1`).
-    func stepDuration(_ k: Int) -> Double {
+    @MainActor func stepDuration(_ k: Int) -> Double {
         let prev = (k - 1 + phases.count) % phases.count
         if phases[k] == phases[prev] { return 0 }
         guard let a = animation(phases[k]) else { return 0 }
@@ -84,7 +84,7 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveVie
     }
 
     /// The phase shown at `time` and when the step into it began, for a run that began at `start`.
-    func position(at time: Double, start: Double, cycling: Bool) -> (index: Int, since: Double, running: Bool) {
+    @MainActor func position(at time: Double, start: Double, cycling: Bool) -> (index: Int, since: Double, running: Bool) {
         let n = phases.count
         guard n > 1 else { return (0, start, false) }
         let steps = (1...n).map { stepDuration($0 % n) }   // into 1, 2, …, n − 1, then back to 0
@@ -106,7 +106,7 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveVie
         return (0, t, false)
     }
 
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         guard !phases.isEmpty else {
             b.graph.warn("PhaseAnimator: no phases to animate through")
             return EmptyNode()
@@ -145,7 +145,7 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View, PrimitiveVie
 
 extension View {
     /// Runs one cycle of `phases` over this view each time `trigger` changes (see `PhaseAnimator`).
-    public func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>, trigger: some Equatable,
+    nonisolated public func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>, trigger: some Equatable,
                                                 @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View,
                                                 animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View {
         _AnimatorModifierView(base: self) { placeholder in
@@ -153,7 +153,7 @@ extension View {
         }
     }
     /// Cycles this view through `phases` for ever (see `PhaseAnimator`).
-    public func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>,
+    nonisolated public func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>,
                                                 @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View,
                                                 animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View {
         _AnimatorModifierView(base: self) { placeholder in
@@ -163,10 +163,10 @@ extension View {
 }
 
 /// A modifier-style animator: `make` gets a placeholder for the view it modifies.
-public struct _AnimatorModifierView<Base: View, Animator: View>: View, PrimitiveView {
+nonisolated public struct _AnimatorModifierView<Base: View, Animator: View>: View, PrimitiveView {
     let base: Base
     let make: (PlaceholderContentView<Base>) -> Animator
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         b.child(make(PlaceholderContentView(content: base, path: b.path + "/content")), key: "animator")
     }
 }
@@ -193,7 +193,7 @@ final class KeyframeAnimatorState<Value> {
 
 /// Animates a value along keyframes and builds its content from it every frame, as SwiftUI's
 /// `KeyframeAnimator`.
-public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: View, PrimitiveView where KeyframePath.Value == Value {
+nonisolated public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: View, PrimitiveView where KeyframePath.Value == Value {
     let initialValue: Value
     let trigger: EquatableBox?
     let repeating: Bool
@@ -213,7 +213,7 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
         self.content = content; self.keyframes = keyframes
     }
 
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let key = b.path + "#keyframes"
         let now = b.graph.time
         let changeTime = min(b.graph.pendingChange?.time ?? now, now)
@@ -242,7 +242,7 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
 extension View {
     /// Plays `keyframes` over this view's content from the current value each time `trigger`
     /// changes (see `KeyframeAnimator`).
-    public func keyframeAnimator<Value>(initialValue: Value, trigger: some Equatable,
+    nonisolated public func keyframeAnimator<Value>(initialValue: Value, trigger: some Equatable,
                                         @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Value) -> some View,
                                         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View {
         _AnimatorModifierView(base: self) { placeholder in
@@ -250,7 +250,7 @@ extension View {
         }
     }
     /// Plays `keyframes` over this view's content over and over while `repeating` (see `KeyframeAnimator`).
-    public func keyframeAnimator<Value>(initialValue: Value, repeating: Bool = true,
+    nonisolated public func keyframeAnimator<Value>(initialValue: Value, repeating: Bool = true,
                                         @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Value) -> some View,
                                         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View {
         _AnimatorModifierView(base: self) { placeholder in

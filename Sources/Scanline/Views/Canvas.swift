@@ -9,7 +9,7 @@
 /// Drawing is clipped to the canvas's bounds (SwiftUI draws a canvas into a layer of its size).
 /// `opaque`, `colorMode` and `rendersAsynchronously` are accepted; Scanline always draws in
 /// 8-bit sRGB, synchronously.
-public struct Canvas<Symbols: View>: View, PrimitiveView {
+nonisolated public struct Canvas<Symbols: View>: View, PrimitiveView {
     let renderer: (inout GraphicsContext, CGSize) -> Void
     let symbols: Symbols
     /// Whether the canvas is fully opaque (accepted; it changes nothing here).
@@ -26,7 +26,7 @@ public struct Canvas<Symbols: View>: View, PrimitiveView {
         self.opaque = opaque; self.colorMode = colorMode; self.rendersAsynchronously = rendersAsynchronously
     }
 
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let symbolRoot = b.child(symbols, key: "symbols")
         var tagged: [AnyHashable: Node] = [:]
         func collect(_ n: Node) {
@@ -117,10 +117,10 @@ extension GraphicsContext {
 }
 
 /// A view marked with a tag, for a canvas's symbols (and, later, pickers and lists).
-struct TaggedView<Content: View>: View, PrimitiveView {
+nonisolated struct TaggedView<Content: View>: View, PrimitiveView {
     let content: Content
     let tag: AnyHashable
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let node = b.child(content, key: "tagged")
         node.tag = tag
         return node
@@ -129,5 +129,5 @@ struct TaggedView<Content: View>: View, PrimitiveView {
 
 extension View {
     /// Marks the view with `tag`: a canvas resolves its symbols by tag.
-    public func tag<V: Hashable>(_ tag: V) -> some View { TaggedView(content: self, tag: AnyHashable(tag)) }
+    nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { TaggedView(content: self, tag: AnyHashable(tag)) }
 }

@@ -68,7 +68,7 @@ extension EnvironmentValues {
 extension View {
     /// Animates changes to the content of text inside with `transition`, when the change is made
     /// with an animation.
-    public func contentTransition(_ transition: ContentTransition) -> some View {
+    nonisolated public func contentTransition(_ transition: ContentTransition) -> some View {
         environmentChange { $0.contentTransition = transition }
     }
 }

@@ -88,9 +88,9 @@ final class NamedSpaceNode: WrapperNode {
 extension View {
     /// Names this view's bounds as a coordinate space: `GeometryProxy.frame(in: .named(name))` in
     /// views inside it is relative to its top-leading corner.
-    public func coordinateSpace(name: some Hashable) -> some View { coordinateSpace(.named(name)) }
+    nonisolated public func coordinateSpace(name: some Hashable) -> some View { coordinateSpace(.named(name)) }
     /// Names this view's bounds as a coordinate space (iOS 17's form).
-    public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View {
+    nonisolated public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View {
         let space = NamedSpace()
         return environmentChange { $0.coordinateSpaces[name.name] = space }
             .wrap { inner, _ in NamedSpaceNode(inner, space) }
@@ -352,11 +352,11 @@ class VisualEffectNode: WrapperNode {
 
 /// A container that offers its content its own size, as SwiftUI's `GeometryReader`. It takes all
 /// the space offered; the content is placed at its top-leading corner.
-public struct GeometryReader<Content: View>: View, PrimitiveView {
+nonisolated public struct GeometryReader<Content: View>: View, PrimitiveView {
     let content: (GeometryProxy) -> Content
     /// A reader whose content is built with the size it is offered.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var builder = b
         builder.stackAxis = nil
         let make = content
@@ -385,7 +385,7 @@ final class GeometryNode: Node {
 
 /// A view that updates on a schedule, as SwiftUI's `TimelineView`. On virtual time, its context
 /// date is the date of the frame on which it last updated (see `TimelinePlayer`).
-public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
+nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
     /// What the content closure gets: the date of the update, and the schedule's cadence.
     public typealias Context = TimelineContext
     let schedule: Schedule
@@ -394,7 +394,7 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
     public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {
         self.schedule = schedule; self.content = content
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let key = b.path + "#timeline"
         _ = b.graph.appear(key)
         let player = TimelinePlayer(schedule, startDate: b.graph.date(at: b.graph.appearanceTime(key)))
@@ -410,28 +410,28 @@ public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain
 
 extension View {
     /// What a screen reader reads for the view.
-    public func accessibilityLabel(_ label: String) -> some View { wrap { n, _ in n.accessibility.label = label; return n } }
+    nonisolated public func accessibilityLabel(_ label: String) -> some View { wrap { n, _ in n.accessibility.label = label; return n } }
     /// What a screen reader reads for the view (the text's characters).
-    public func accessibilityLabel(_ label: Text) -> some View { accessibilityLabel(label.string) }
+    nonisolated public func accessibilityLabel(_ label: Text) -> some View { accessibilityLabel(label.string) }
     /// The value a screen reader reads after the label (a slider's level, a player's position).
-    public func accessibilityValue(_ value: String) -> some View { wrap { n, _ in n.accessibility.value = value; return n } }
+    nonisolated public func accessibilityValue(_ value: String) -> some View { wrap { n, _ in n.accessibility.value = value; return n } }
     /// Hides the view from a screen reader.
-    public func accessibilityHidden(_ hidden: Bool) -> some View { wrap { n, _ in n.accessibility.hidden = hidden; return n } }
+    nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { wrap { n, _ in n.accessibility.hidden = hidden; return n } }
     /// The older spelling of `accessibilityLabel(_:)`.
-    public func accessibility(label: Text) -> some View { accessibilityLabel(label) }
+    nonisolated public func accessibility(label: Text) -> some View { accessibilityLabel(label) }
     /// The older spelling of `accessibilityValue(_:)`.
-    public func accessibility(value: Text) -> some View { accessibilityValue(value.string) }
+    nonisolated public func accessibility(value: Text) -> some View { accessibilityValue(value.string) }
     /// The older spelling of `accessibilityHidden(_:)`.
-    public func accessibility(hidden: Bool) -> some View { accessibilityHidden(hidden) }
+    nonisolated public func accessibility(hidden: Bool) -> some View { accessibilityHidden(hidden) }
     /// Adds a trait a screen reader announces, such as "isHeader".
-    public func accessibilityAddTraits(_ trait: String) -> some View { wrap { n, _ in n.accessibility.traits.append(trait); return n } }
+    nonisolated public func accessibilityAddTraits(_ trait: String) -> some View { wrap { n, _ in n.accessibility.traits.append(trait); return n } }
     /// Makes the view one accessibility element: `.ignore` uses only its own label, `.combine`
     /// merges its children's, `.contain` keeps them as they are.
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
+    nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         wrap { n, _ in n.accessibility.children = children; return n }
     }
     /// What a screen reader reads instead of this view.
-    public func accessibilityRepresentation<V: View>(@ViewBuilder representation: () -> V) -> some View {
+    nonisolated public func accessibilityRepresentation<V: View>(@ViewBuilder representation: () -> V) -> some View {
         let rep = representation()
         return wrap { n, b in n.accessibility.representation = b.child(rep, key: "ax"); return n }
     }
@@ -478,20 +478,20 @@ public struct AccessibilityActionKind: Hashable, Sendable {
 extension View {
     /// Offers `actionKind` to a screen reader, performed by `handler` (a render performs none; the
     /// element lists it).
-    public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> some View {
+    nonisolated public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> some View {
         wrap { n, _ in n.accessibility.actions.append(actionKind.name); return n }
     }
     /// Offers a custom action called `name`.
-    public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
+    nonisolated public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
         accessibilityAction(AccessibilityActionKind(named: name), handler)
     }
     /// Offers a custom action called `nameKey`.
-    public func accessibilityAction(named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void) -> some View {
+    nonisolated public func accessibilityAction(named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void) -> some View {
         accessibilityAction(named: Text(nameKey), handler)
     }
     /// Offers a custom action called `name`.
     @_disfavoredOverload
-    public func accessibilityAction<S: StringProtocol>(named name: S, _ handler: @escaping () -> Void) -> some View {
+    nonisolated public func accessibilityAction<S: StringProtocol>(named name: S, _ handler: @escaping () -> Void) -> some View {
         accessibilityAction(named: Text(name), handler)
     }
 }

@@ -173,14 +173,14 @@ extension GestureState where Value: ExpressibleByBooleanLiteral {
 
 extension View {
     /// Attaches `gesture`: accepted, and inert in a render.
-    public func gesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
+    nonisolated public func gesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
     /// Attaches `gesture` when `isEnabled`: accepted, and inert in a render.
-    public func gesture<G: Gesture>(_ gesture: G, isEnabled: Bool) -> some View { self }
+    nonisolated public func gesture<G: Gesture>(_ gesture: G, isEnabled: Bool) -> some View { self }
     /// Attaches `gesture` alongside the view's others: accepted, and inert in a render.
-    public func simultaneousGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
+    nonisolated public func simultaneousGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
     /// Attaches `gesture` ahead of the view's others: accepted, and inert in a render.
-    public func highPriorityGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
+    nonisolated public func highPriorityGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View { self }
     /// Accepted; a render has no touches, so `action` never runs.
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void,
+    nonisolated public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void,
                                    onPressingChanged: ((Bool) -> Void)? = nil) -> some View { self }
 }

@@ -57,7 +57,7 @@ extension View {
     ///   `withAnimation`), the shared frame animates from the old source's to the new one's, and
     ///   every view of the group follows it, the new source too. Each still fades or moves by its
     ///   own transition.
-    public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID,
+    nonisolated public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID,
                                                     properties: MatchedGeometryProperties = .frame,
                                                     anchor: UnitPoint = .center, isSource: Bool = true) -> some View {
         let key = MatchedGroupKey(namespace: namespace, id: AnyHashable(id))

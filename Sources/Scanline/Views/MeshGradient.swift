@@ -9,7 +9,7 @@
 /// corners. Cells are straight-edged (point positions are interpolated bilinearly). A mesh whose
 /// counts do not match `width × height` (or is smaller than 2 × 2) draws only its background. The
 /// background shows when the mesh is a view; as a fill of another shape only the mesh is drawn.
-public struct MeshGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct MeshGradient: ShapeStyle, View, PrimitiveView {
     /// Points across and down.
     public var width: Int, height: Int
     /// Points in the unit square of the bounds, row by row.
@@ -31,7 +31,7 @@ public struct MeshGradient: ShapeStyle, View, PrimitiveView {
         Shading(storage: .mesh(MeshShading(width: width, height: height, points: points, colors: colors, background: background,
                                            smooth: smoothsColors, rect: rect)))
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { MeshNode(self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { MeshNode(self) }
 }
 
 /// A mesh gradient as a view: its background, then the mesh over it.

@@ -45,11 +45,11 @@ extension Node {
     }
 }
 
-struct _PreferenceWriter<K: PreferenceKey>: ViewModifier, PrimitiveModifier {
+nonisolated struct _PreferenceWriter<K: PreferenceKey>: ViewModifier, PrimitiveModifier {
     let write: (inout K.Value) -> Void
     let replaces: Bool
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let write = self.write, replaces = self.replaces
         return PreferenceNode(b.child(content, key: "c"), key: ObjectIdentifier(K.self)) { any in
             var v = replaces ? K.defaultValue : ((any as? K.Value) ?? K.defaultValue)
@@ -59,10 +59,10 @@ struct _PreferenceWriter<K: PreferenceKey>: ViewModifier, PrimitiveModifier {
     }
 }
 
-struct _PreferenceAction<K: PreferenceKey>: ViewModifier, PrimitiveModifier where K.Value: Equatable {
+nonisolated struct _PreferenceAction<K: PreferenceKey>: ViewModifier, PrimitiveModifier where K.Value: Equatable {
     let action: (K.Value) -> Void
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let node = b.child(content, key: "c")
         let graph = b.graph, key = b.path + "#preference-\(K.self)", action = self.action
         // After this frame's build and layout: a value that differs from the last one delivered
@@ -78,12 +78,12 @@ struct _PreferenceAction<K: PreferenceKey>: ViewModifier, PrimitiveModifier wher
     }
 }
 
-struct _PreferenceDecoration<K: PreferenceKey, V: View>: ViewModifier, PrimitiveModifier {
+nonisolated struct _PreferenceDecoration<K: PreferenceKey, V: View>: ViewModifier, PrimitiveModifier {
     let alignment: Alignment
     let behind: Bool
     let transform: (K.Value) -> V
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let main = b.child(content, key: "c")
         let deco = b.child(transform(main.preference(K.self) ?? K.defaultValue), key: behind ? "bg" : "ov")
         return DecorationNode(main, deco, alignment: alignment, behind: behind)
@@ -92,29 +92,29 @@ struct _PreferenceDecoration<K: PreferenceKey, V: View>: ViewModifier, Primitive
 
 extension View {
     /// Sets `key`'s value for this view to `value` (replacing what the views inside it set).
-    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
+    nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
         modifier(_PreferenceWriter<K>(write: { $0 = value }, replaces: true))
     }
 
     /// Changes `key`'s value that this view passes up.
-    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
+    nonisolated public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
         modifier(_PreferenceWriter<K>(write: callback, replaces: false))
     }
 
     /// Calls `action` with `key`'s value for this view when it changes, and with its first value,
     /// after the frame is laid out; state it sets shows on the next frame.
-    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
+    nonisolated public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
         modifier(_PreferenceAction<K>(action: action))
     }
 
     /// Draws a view made from `key`'s value for this view in front of it.
-    public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
+    nonisolated public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
                                                                  @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
         modifier(_PreferenceDecoration<K, V>(alignment: alignment, behind: false, transform: transform))
     }
 
     /// Draws a view made from `key`'s value for this view behind it.
-    public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
+    nonisolated public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, alignment: Alignment = .center,
                                                                     @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
         modifier(_PreferenceDecoration<K, V>(alignment: alignment, behind: true, transform: transform))
     }
@@ -184,12 +184,12 @@ extension GeometryProxy {
     }
 }
 
-struct _AnchorWriter<A, K: PreferenceKey>: ViewModifier, PrimitiveModifier {
+nonisolated struct _AnchorWriter<A, K: PreferenceKey>: ViewModifier, PrimitiveModifier {
     let source: Anchor<A>.Source
     let transform: (Anchor<A>, inout K.Value) -> Void
     let replaces: Bool
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let box = FrameBox(), source = self.source, transform = self.transform, replaces = self.replaces
         let node = PreferenceNode(b.child(content, key: "c"), key: ObjectIdentifier(K.self)) { any in
             var v = replaces ? K.defaultValue : ((any as? K.Value) ?? K.defaultValue)
@@ -204,12 +204,12 @@ struct _AnchorWriter<A, K: PreferenceKey>: ViewModifier, PrimitiveModifier {
 extension View {
     /// Sets `key`'s value to `transform` of an anchor for `value` (this view's bounds, a point…),
     /// replacing what the views inside set.
-    public func anchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
+    nonisolated public func anchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
                                                       transform: @escaping (Anchor<A>) -> K.Value) -> some View {
         modifier(_AnchorWriter<A, K>(source: value, transform: { a, v in v = transform(a) }, replaces: true))
     }
     /// Changes `key`'s value with an anchor for `value`.
-    public func transformAnchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
+    nonisolated public func transformAnchorPreference<A, K: PreferenceKey>(key _: K.Type = K.self, value: Anchor<A>.Source,
                                                                transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
         modifier(_AnchorWriter<A, K>(source: value, transform: { a, v in transform(&v, a) }, replaces: false))
     }
@@ -218,11 +218,11 @@ extension View {
 /// `.onGeometryChange(for:of:action:)`: after each frame's layout, the value `transform` makes of
 /// the view's geometry is handed to `action` when it differs from the last one handed (and the
 /// first time), as `onPreferenceChange` hands a preference.
-struct _GeometryChangeAction<T: Equatable>: ViewModifier, PrimitiveModifier {
+nonisolated struct _GeometryChangeAction<T: Equatable>: ViewModifier, PrimitiveModifier {
     let transform: (GeometryProxy) -> T
     let action: (T, T) -> Void
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let node = b.child(content, key: "c")
         let graph = b.graph, key = b.path + "#geometry", transform = self.transform, action = self.action
         let env = b.environment
@@ -243,12 +243,12 @@ extension View {
     /// Calls `action` with the value `transform` makes of the view's geometry (its size, its frame
     /// in a space) after the frame is laid out, first and whenever it changes; state it sets shows
     /// on the next frame.
-    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+    nonisolated public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
                                                action: @escaping (_ newValue: T) -> Void) -> some View {
         modifier(_GeometryChangeAction(transform: transform, action: { _, new in action(new) }))
     }
     /// The form whose action also gets the value before (the same value the first time).
-    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+    nonisolated public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
                                                action: @escaping (_ oldValue: T, _ newValue: T) -> Void) -> some View {
         modifier(_GeometryChangeAction(transform: transform, action: action))
     }

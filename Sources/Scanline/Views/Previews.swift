@@ -43,13 +43,13 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Senda
 
 extension View {
     /// Accepted for Xcode's previews; changes nothing here.
-    public func previewLayout(_ value: PreviewLayout) -> some View { self }
+    nonisolated public func previewLayout(_ value: PreviewLayout) -> some View { self }
     /// Accepted for Xcode's previews; changes nothing here.
-    public func previewDisplayName(_ value: String?) -> some View { self }
+    nonisolated public func previewDisplayName(_ value: String?) -> some View { self }
     /// Accepted for Xcode's previews; changes nothing here.
-    public func previewDevice(_ value: PreviewDevice?) -> some View { self }
+    nonisolated public func previewDevice(_ value: PreviewDevice?) -> some View { self }
     /// Accepted for Xcode's previews; changes nothing here.
-    public func previewInterfaceOrientation(_ value: InterfaceOrientation) -> some View { self }
+    nonisolated public func previewInterfaceOrientation(_ value: InterfaceOrientation) -> some View { self }
 }
 
 /// An orientation for a preview (accepted).
@@ -68,7 +68,7 @@ public struct InterfaceOrientation: Sendable, Hashable {
 extension View {
     /// The colour scheme for this view and everything inside (SwiftUI sets it for the whole
     /// window; a render's window is the view it draws). Nil leaves the scheme as it is.
-    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
+    nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
         environmentChange { if let colorScheme { $0.colorScheme = colorScheme } }
     }
 }

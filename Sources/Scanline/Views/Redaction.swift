@@ -30,11 +30,11 @@ public struct RedactionReasons: OptionSet, Sendable, Hashable {
 extension View {
     /// Adds `reason` to the redaction reasons of this view hierarchy (they add up with the
     /// parents'): under `.placeholder`, text and images draw as placeholders (`RedactionReasons`).
-    public func redacted(reason: RedactionReasons) -> some View {
+    nonisolated public func redacted(reason: RedactionReasons) -> some View {
         environmentChange { $0.redactionReasons.formUnion(reason) }
     }
     /// Removes every redaction reason from this view hierarchy.
-    public func unredacted() -> some View {
+    nonisolated public func unredacted() -> some View {
         environmentChange { $0.redactionReasons = [] }
     }
 }

@@ -2,14 +2,14 @@
 /// the scroll axis and drawn clipped, moved by the content offset. In a render nothing scrolls by
 /// itself; `ScrollViewReader`'s `scrollTo` sets the offset so a view sits at an anchor (animated
 /// when called inside `withAnimation`), clamped to the content's ends.
-public struct ScrollView<Content: View>: View, PrimitiveView {
+nonisolated public struct ScrollView<Content: View>: View, PrimitiveView {
     let axes: Axis.Set
     let content: Content
     /// A scroll view along `axes`; indicators are never drawn in a render.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes; self.content = content()
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var inner = b
         inner.stackAxis = nil
         // `.contentMargins(…, for: .scrollContent or .automatic)` insets the content inside the
@@ -106,7 +106,7 @@ extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
 extension View {
     /// Insets scrolled content by `length` points on `edges` (nil: 16, the system's), for the
     /// scroll views inside; margins for `.scrollIndicators` change nothing a render draws.
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
+    nonisolated public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
         environmentChange { env in
             guard placement != .scrollIndicators else { return }
             let l = length ?? 16
@@ -119,22 +119,22 @@ extension View {
         }
     }
     /// Insets scrolled content by `insets`.
-    public func contentMargins(_ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> some View {
+    nonisolated public func contentMargins(_ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> some View {
         environmentChange { env in if placement != .scrollIndicators { env.scrollContentMargins = insets } }
     }
     /// Shows or hides scroll indicators; a render draws none, so nothing changes.
-    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
+    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
     /// Marks the views a `.viewAligned` scroll settles on; a render has no drags, so nothing changes.
-    public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
+    nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
     /// How the scroll view settles after a drag; a render has no drags, so nothing changes.
-    public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { self }
+    nonisolated public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { self }
 
     /// Scrolls the scroll view to the view whose id is `id`'s value, its `anchor` point (nil:
     /// the top leading corner) at the same point of the scroll view; animated when the value
     /// changes inside `withAnimation`. Nil leaves the scroll where it is. A render has no
     /// scrolling by hand, so the binding is only read.
-    public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
-        let value = id.wrappedValue
+    nonisolated public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
+        nonisolated(unsafe) let value = id.wrappedValue // read on the main actor when the view is built
         return environmentChange { env in env.scrollPosition = value.map { ScrollPositionTarget(target: .view(AnyHashable($0), anchor: anchor)) } }
     }
 
@@ -142,7 +142,7 @@ extension View {
     /// animated when it changes inside `withAnimation`. A position with none of them (the
     /// default) leaves the scroll at the top. A render has no scrolling by hand, so the binding
     /// is only read.
-    public func scrollPosition(_ position: Binding<ScrollPosition>, anchor: UnitPoint? = nil) -> some View {
+    nonisolated public func scrollPosition(_ position: Binding<ScrollPosition>, anchor: UnitPoint? = nil) -> some View {
         let p = position.wrappedValue
         let target: ScrollTarget? = p.viewID.map { .view($0, anchor: p.anchor ?? anchor) } ?? p.edge.map { .edge($0) }
             ?? ((p.x != nil || p.y != nil) ? .offset(x: p.x, y: p.y) : nil)
@@ -151,21 +151,22 @@ extension View {
 
     /// Sizes the view on `axes` to its container (the nearest scroll view's visible size, else the
     /// canvas), aligned in that frame by `alignment`.
-    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
         containerRelativeFrame(axes, alignment: alignment) { length, _ in length }
     }
     /// Sizes the view on `axes` to `span` of `count` equal parts of its container, `spacing`
     /// points apart: (length − spacing × (count − 1)) / count × span + spacing × (span − 1).
-    public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> some View {
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> some View {
         containerRelativeFrame(axes, alignment: alignment) { length, _ in
             let n = CGFloat(max(1, count)), k = CGFloat(max(1, span))
             return (length - spacing * (n - 1)) / n * k + spacing * (k - 1)
         }
     }
     /// Sizes the view on `axes` to what `length` makes of its container's length on each axis.
-    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
                                        _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View {
-        wrap { inner, b in ContainerRelativeFrameNode(inner, axes: axes, alignment: alignment, container: b.environment.containerSize, length: length) }
+        nonisolated(unsafe) let length = length // read on the main actor when the view is built
+        return wrap { inner, b in ContainerRelativeFrameNode(inner, axes: axes, alignment: alignment, container: b.environment.containerSize, length: length) }
     }
 }
 
@@ -276,25 +277,25 @@ extension Node {
 }
 
 /// Gives its content a proxy that scrolls to views by id, as SwiftUI's `ScrollViewReader`.
-public struct ScrollViewReader<Content: View>: View, PrimitiveView {
+nonisolated public struct ScrollViewReader<Content: View>: View, PrimitiveView {
     let content: (ScrollViewProxy) -> Content
     /// Builds `content` with a proxy whose `scrollTo` moves the enclosing scroll view.
     public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) { self.content = content }
-    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content(ScrollViewProxy(graph: b.graph)), key: "reader") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content(ScrollViewProxy(graph: b.graph)), key: "reader") }
 }
 
 extension View {
     /// Gives the view an explicit identity (for `scrollTo`): when `id` changes, the view is
     /// another view: the old one is removed and a new one inserted, each with its transition,
     /// and the new one starts with fresh `@State`.
-    public func id<ID: Hashable>(_ id: ID) -> some View { _IDView(content: self, id: AnyHashable(id)) }
+    nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { _IDView(content: self, id: AnyHashable(id)) }
 }
 
 /// `.id(_:)`: the view under a key made from its id.
-struct _IDView<Content: View>: View, PrimitiveView, TransitionTransparent {
+nonisolated struct _IDView<Content: View>: View, PrimitiveView, TransitionTransparent {
     let content: Content
     let id: AnyHashable
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let node = b.dynamicChildren([("=\(id.base)", content)], single: true)
         for n in (node as? GroupNode)?.items.laidOut ?? [node] { n.viewID = id }
         return node

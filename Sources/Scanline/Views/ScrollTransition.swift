@@ -114,12 +114,12 @@ public struct ScrollTransitionConfiguration: Sendable {
 extension View {
     /// Applies the effect `transition` returns for the view's phase in the nearest scroll view
     /// (see `ScrollTransitionPhase`), along `axis` (nil: the scroll view's).
-    public func scrollTransition<E: VisualEffect>(_ configuration: ScrollTransitionConfiguration = .interactive, axis: Axis? = nil,
+    nonisolated public func scrollTransition<E: VisualEffect>(_ configuration: ScrollTransitionConfiguration = .interactive, axis: Axis? = nil,
                                                   transition: @escaping @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> E) -> some View {
         scrollTransition(topLeading: configuration, bottomTrailing: configuration, axis: axis, transition: transition)
     }
     /// As `scrollTransition(_:axis:transition:)`, with a configuration for each edge.
-    public func scrollTransition<E: VisualEffect>(topLeading: ScrollTransitionConfiguration, bottomTrailing: ScrollTransitionConfiguration,
+    nonisolated public func scrollTransition<E: VisualEffect>(topLeading: ScrollTransitionConfiguration, bottomTrailing: ScrollTransitionConfiguration,
                                                   axis: Axis? = nil,
                                                   transition: @escaping @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> E) -> some View {
         wrap { inner, b in

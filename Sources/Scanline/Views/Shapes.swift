@@ -44,7 +44,7 @@ public struct AnyShapeStyle: ShapeStyle {
 }
 
 /// A linear gradient across its bounds, from `startPoint` to `endPoint` (unit points).
-public struct LinearGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct LinearGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint
     /// A gradient from `startPoint` to `endPoint`, unit points of the bounds.
     nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
@@ -61,11 +61,11 @@ public struct LinearGradient: ShapeStyle, View, PrimitiveView {
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         .linearGradient(gradient, startPoint: startPoint.point(in: rect), endPoint: endPoint.point(in: rect))
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
 /// A radial gradient around `center` (a unit point), from `startRadius` to `endRadius` points.
-public struct RadialGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct RadialGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
     /// A gradient from `startRadius` to `endRadius` points around `center`, a unit point of the bounds.
     nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
@@ -78,13 +78,13 @@ public struct RadialGradient: ShapeStyle, View, PrimitiveView {
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         .radialGradient(gradient, center: center.point(in: rect), startRadius: startRadius, endRadius: endRadius)
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
 /// A radial gradient whose circles, defined in the unit square of the shape's bounds, stretch
 /// with the bounds into ellipses, as SwiftUI's `EllipticalGradient`. Radii are fractions of the
 /// bounds: 0.5 reaches the edges from the centre.
-public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadiusFraction: CGFloat, endRadiusFraction: CGFloat
     /// A gradient from `startRadiusFraction` to `endRadiusFraction` of the bounds around `center`.
     nonisolated public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
@@ -98,13 +98,13 @@ public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         Shading(storage: .elliptical(gradient, rect: rect, center: center, startFraction: startRadiusFraction, endFraction: endRadiusFraction))
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
 /// An angular (conic) gradient around `center`, sweeping clockwise from `startAngle` to
 /// `endAngle` (0 points right). Outside a partial sweep, each half of the gap takes the colour of
 /// the nearer end. Drawn as cairo mesh patches (see `ConicPatches`): no visible wedges.
-public struct AngularGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct AngularGradient: ShapeStyle, View, PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
     /// A gradient sweeping from `startAngle` to `endAngle` (clockwise) around `center`.
     nonisolated public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
@@ -131,7 +131,7 @@ public struct AngularGradient: ShapeStyle, View, PrimitiveView {
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         Shading(storage: .conic(gradient, center: center.point(in: rect), start: startAngle.radians, end: endAngle.radians))
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
 /// A `Gradient` used as a style runs top to bottom through the bounds, as SwiftUI draws it.
@@ -299,30 +299,31 @@ extension Shader: ShapeStyle {
 /// `animatableData` changes (a `RoundedRectangle`'s corner size, a `trim`'s ends, a custom
 /// shape's own values) animates under the change's transaction, its path redrawn at each value.
 public protocol Shape: Animatable, View, Sendable {
-    func path(in rect: CGRect) -> Path
+    /// The outline for a frame of `rect` (points). Not isolated to the main actor, as in Apple's SDK.
+    nonisolated func path(in rect: CGRect) -> Path
 }
 
 extension Shape {
     /// Never called: shapes are drawn by Scanline.
-    public var body: Never { fatalError("shapes are drawn by Scanline") }
+    nonisolated public var body: Never { fatalError("shapes are drawn by Scanline") }
     /// Fills the shape with `style`.
-    public func fill<S: ShapeStyle>(_ style: S) -> some View { _ShapeView(shape: self, style: style, stroke: nil) }
+    nonisolated public func fill<S: ShapeStyle>(_ style: S) -> some View { _ShapeView(shape: self, style: style, stroke: nil) }
     /// Strokes the shape's outline.
-    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> some View {
+    nonisolated public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> some View {
         _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
     }
     /// Strokes the shape's outline with a full stroke style (width in points, caps, joins, dashes).
-    public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> some View {
+    nonisolated public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> some View {
         _ShapeView(shape: self, style: style, stroke: strokeStyle)
     }
     /// Strokes the outline `lineWidth` points wide in the foreground style. (SwiftUI returns a
     /// shape, the stroke's outline; here it is a view, so `.stroke(lineWidth:)` cannot be filled
     /// or trimmed after.)
-    public func stroke(lineWidth: CGFloat = 1) -> some View { stroke(ForegroundStyle(), lineWidth: lineWidth) }
+    nonisolated public func stroke(lineWidth: CGFloat = 1) -> some View { stroke(ForegroundStyle(), lineWidth: lineWidth) }
     /// Strokes the outline with `style` in the foreground style (a view, as `stroke(lineWidth:)`).
-    public func stroke(style: StrokeStyle) -> some View { stroke(ForegroundStyle(), style: style) }
+    nonisolated public func stroke(style: StrokeStyle) -> some View { stroke(ForegroundStyle(), style: style) }
     /// Fills the shape with the foreground style.
-    public func fill() -> some View { fill(ForegroundStyle()) }
+    nonisolated public func fill() -> some View { fill(ForegroundStyle()) }
 }
 
 /// A shape that can be inset, so a stroke can lie inside its frame (`strokeBorder`), as SwiftUI's
@@ -330,27 +331,27 @@ extension Shape {
 public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
     /// The shape drawn `amount` points inside its frame on every side.
-    func inset(by amount: CGFloat) -> InsetShape
+    nonisolated func inset(by amount: CGFloat) -> InsetShape
 }
 
 extension InsettableShape {
     /// Strokes the outline inside the frame: the shape inset by half the width, then stroked.
-    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+    nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
         inset(by: lineWidth / 2).stroke(content, lineWidth: lineWidth)
     }
     /// Strokes the outline inside the frame with a full stroke style.
-    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+    nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
         inset(by: style.lineWidth / 2).stroke(content, style: style)
     }
     /// Strokes the outline inside the frame in the foreground style.
-    public func strokeBorder(lineWidth: CGFloat = 1) -> some View { strokeBorder(ForegroundStyle(), lineWidth: lineWidth) }
+    nonisolated public func strokeBorder(lineWidth: CGFloat = 1) -> some View { strokeBorder(ForegroundStyle(), lineWidth: lineWidth) }
     /// Strokes the outline inside the frame with `style` in the foreground style.
-    public func strokeBorder(style: StrokeStyle) -> some View { strokeBorder(ForegroundStyle(), style: style) }
+    nonisolated public func strokeBorder(style: StrokeStyle) -> some View { strokeBorder(ForegroundStyle(), style: style) }
 }
 
 /// A shape drawn `amount` points inside its frame (`InsettableShape.inset(by:)`); the amount
 /// and the shape's own data animate.
-public struct _Inset<Base: Shape>: InsettableShape {
+nonisolated public struct _Inset<Base: Shape>: InsettableShape {
     public var base: Base
     /// Points inside the frame, on every side.
     public var amount: CGFloat
@@ -387,9 +388,9 @@ extension Path: Shape {
 
 /// A shape filled or stroked with a style. The shape's animatable data and a colour style
 /// animate.
-public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
+nonisolated public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
     let shape: S, style: Style, stroke: StrokeStyle?
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let shown = b.animateValue(shape, key: b.path + "#shape") as? S ?? shape
         if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: b.path + "#fill"), stroke: stroke) }
         return ShapeNode(shape: shown, style: style, stroke: stroke)
@@ -399,11 +400,11 @@ public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
 extension Shape {
     /// The part of the shape's outline from `from` to `to` (fractions 0...1 of its length);
     /// both ends animate.
-    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> some Shape { _TrimmedShape(shape: self, startFraction: from, endFraction: to) }
+    nonisolated public func trim(from: CGFloat = 0, to: CGFloat = 1) -> some Shape { _TrimmedShape(shape: self, startFraction: from, endFraction: to) }
 }
 
 /// A shape's outline cut to a fraction of its length (`trim(from:to:)`).
-public struct _TrimmedShape<S: Shape>: Shape {
+nonisolated public struct _TrimmedShape<S: Shape>: Shape {
     public var shape: S
     public var startFraction: CGFloat
     public var endFraction: CGFloat
@@ -443,14 +444,14 @@ class ShapeNode: Node {
 }
 
 /// A rectangle filling its frame.
-public struct Rectangle: Shape {
+nonisolated public struct Rectangle: Shape {
     /// A rectangle.
     public init() {}
     /// The frame itself.
     public func path(in rect: CGRect) -> Path { Path(rect) }
 }
 /// A rectangle with rounded corners.
-public struct RoundedRectangle: Shape {
+nonisolated public struct RoundedRectangle: Shape {
     /// The corners' radii in points (width horizontal, height vertical).
     public var cornerSize: CGSize
     /// Circular or continuous (squircle-like) corners.
@@ -470,14 +471,14 @@ public struct RoundedRectangle: Shape {
     }
 }
 /// A rectangle whose shorter sides are half circles.
-public struct Capsule: Shape {
+nonisolated public struct Capsule: Shape {
     /// A capsule (`style` is accepted; the ends are always circular).
     public init(style: RoundedCornerStyle = .continuous) {}
     /// The capsule filling `rect`.
     public func path(in rect: CGRect) -> Path { Path.capsule(in: rect) }
 }
 /// The largest circle centred in its frame.
-public struct Circle: Shape {
+nonisolated public struct Circle: Shape {
     /// A circle.
     public init() {}
     /// The circle of the smaller side's diameter, centred in `rect`.
@@ -487,7 +488,7 @@ public struct Circle: Shape {
     }
 }
 /// An ellipse filling its frame.
-public struct Ellipse: Shape {
+nonisolated public struct Ellipse: Shape {
     /// An ellipse.
     public init() {}
     /// The ellipse inscribed in `rect`.
@@ -496,11 +497,11 @@ public struct Ellipse: Shape {
 
 extension Shape where Self == Rectangle {
     /// A rectangle, as in `.background(.red, in: .rect)`.
-    public static var rect: Rectangle { Rectangle() }
+    nonisolated public static var rect: Rectangle { Rectangle() }
 }
 extension Shape where Self == RoundedRectangle {
     /// `.rect(cornerRadius:)`, as in `background(_:in: .rect(cornerRadius: 28))`.
-    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+    nonisolated public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: cornerRadius, style: style)
     }
 }
@@ -514,10 +515,10 @@ extension Color: View, PrimitiveView {
 }
 
 /// A thin line across its stack: vertical in an `HStack`, horizontal elsewhere.
-public struct Divider: View, PrimitiveView {
+nonisolated public struct Divider: View, PrimitiveView {
     /// A divider line.
     public init() {}
-    func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode(vertical: b.stackAxis == .horizontal) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode(vertical: b.stackAxis == .horizontal) }
 }
 final class DividerNode: Node {
     let vertical: Bool
@@ -568,7 +569,7 @@ extension ShapeStyle where Self == Color {
 /// A gradient derived from one colour, as SwiftUI's `AnyGradient` (`Color.blue.gradient`): top to
 /// bottom, from the colour lightened (15 % of the way to white, in sRGB, alpha kept) to the colour
 /// itself. SwiftUI does not publish its derivation; this is Scanline's choice.
-public struct AnyGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct AnyGradient: ShapeStyle, View, PrimitiveView {
     enum Source: Sendable { case color(Color), gradient(Gradient) }
     let source: Source
     /// The lightened end: 15 % of the way from `color` to white.
@@ -594,7 +595,7 @@ public struct AnyGradient: ShapeStyle, View, PrimitiveView {
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         gradient.shading(in: rect, environment: environment)
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: self) }
 }
 
 extension Color {
@@ -658,7 +659,7 @@ extension ShapeStyle where Self == Material {
 }
 
 /// A shape turned by `angle` about `anchor` (a unit point of its frame), as SwiftUI's `RotatedShape`.
-public struct RotatedShape<Content: Shape>: Shape {
+nonisolated public struct RotatedShape<Content: Shape>: Shape {
     /// The shape turned.
     public var shape: Content
     /// How far it turns (clockwise on screen for a positive angle).
@@ -679,7 +680,7 @@ public struct RotatedShape<Content: Shape>: Shape {
 }
 
 /// A shape scaled about `anchor` (a unit point of its frame), as SwiftUI's `ScaledShape`.
-public struct ScaledShape<Content: Shape>: Shape {
+nonisolated public struct ScaledShape<Content: Shape>: Shape {
     /// The shape scaled.
     public var shape: Content
     /// The factors across and down.
@@ -709,11 +710,11 @@ extension Path {
 
 extension Shape {
     /// This shape turned by `angle` about `anchor`.
-    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> { RotatedShape(shape: self, angle: angle, anchor: anchor) }
+    nonisolated public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> { RotatedShape(shape: self, angle: angle, anchor: anchor) }
     /// This shape scaled by `x` across and `y` down about `anchor`.
-    public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+    nonisolated public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self> {
         ScaledShape(shape: self, scale: CGSize(width: x, height: y), anchor: anchor)
     }
     /// This shape scaled by `scale` both ways about `anchor`.
-    public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self> { self.scale(x: scale, y: scale, anchor: anchor) }
+    nonisolated public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self> { self.scale(x: scale, y: scale, anchor: anchor) }
 }

@@ -42,7 +42,7 @@ extension TupleView: SubviewList {
     }
 }
 extension Group: SubviewList {
-    func subviews(_ prefix: String) -> [Subview] { Scanline.subviews(of: content, prefix) }
+    @MainActor func subviews(_ prefix: String) -> [Subview] { Scanline.subviews(of: content, prefix) }
 }
 extension EmptyView: SubviewList {
     func subviews(_ prefix: String) -> [Subview] { [] }
@@ -62,7 +62,7 @@ extension _ConditionalContent: SubviewList {
     }
 }
 extension ForEach: SubviewList {
-    func subviews(_ prefix: String) -> [Subview] {
+    @MainActor func subviews(_ prefix: String) -> [Subview] {
         data.flatMap { element -> [Subview] in
             let id = AnyHashable(element[keyPath: self.id])
             let parts = Scanline.subviews(of: content(element), "")
@@ -81,17 +81,17 @@ extension Group {
 
 extension ForEach {
     /// One view for each of `view`'s subviews (iOS 18).
-    public init<V: View>(subviews view: V, @ViewBuilder content: @escaping (Subview) -> Content)
+    @MainActor public init<V: View>(subviews view: V, @ViewBuilder content: @escaping (Subview) -> Content)
     where Data == [Subview], ID == AnyHashable {
         self.init(Scanline.subviews(of: view), id: \.id, content: content)
     }
 }
 
 /// `Group(subviews:transform:)`'s content: the transform of the base's subviews.
-public struct _SubviewsTransform<Base: View, Result: View>: View, PrimitiveView {
+nonisolated public struct _SubviewsTransform<Base: View, Result: View>: View, PrimitiveView {
     let base: Base
     let transform: (SubviewsCollection) -> Result
-    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(transform(SubviewsCollection(items: subviews(of: base))), key: "subviews") }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { b.child(transform(SubviewsCollection(items: subviews(of: base))), key: "subviews") }
 }
 
 /// The undocumented form of the same, as public packages write it: `_VariadicView.Tree(root) {

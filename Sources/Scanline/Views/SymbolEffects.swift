@@ -274,7 +274,7 @@ private struct SymbolEffectsRemovedKey: EnvironmentKey { static let defaultValue
 extension View {
     /// Plays `effect` on the symbol images in this view each time `value` changes (not when the
     /// view first appears), as often as `options` say (once by default), on the render clock.
-    public func symbolEffect<T: DiscreteSymbolEffect & SymbolEffect, U: Equatable>(_ effect: T, options: SymbolEffectOptions = .default,
+    nonisolated public func symbolEffect<T: DiscreteSymbolEffect & SymbolEffect, U: Equatable>(_ effect: T, options: SymbolEffectOptions = .default,
                                                                                  value: U) -> some View {
         let plays = options.plays ?? 1, cycle = options.cycle(effect), moving = options.moving(effect)
         let total = plays == .max ? 1e9 : Double(plays)
@@ -291,13 +291,13 @@ extension View {
     /// Plays `effect` on the symbol images in this view while `isActive`, from when the view
     /// appears: for ever by default, or as many plays as `options` say. A scale effect instead
     /// holds its size while active, easing to it and back in 0.25 s when `isActive` changes.
-    public func symbolEffect<T: IndefiniteSymbolEffect & SymbolEffect>(_ effect: T, options: SymbolEffectOptions = .default,
+    nonisolated public func symbolEffect<T: IndefiniteSymbolEffect & SymbolEffect>(_ effect: T, options: SymbolEffectOptions = .default,
                                                                      isActive: Bool = true) -> some View {
         modifier(_IndefiniteSymbolEffect(effect: effect, options: options, isActive: isActive))
     }
 
     /// Removes the symbol effects of this view and the views in it (`false`: keeps them).
-    public func symbolEffectsRemoved(_ isEnabled: Bool = true) -> some View {
+    nonisolated public func symbolEffectsRemoved(_ isEnabled: Bool = true) -> some View {
         environment(\.symbolEffectsRemoved, isEnabled)
     }
 }
@@ -313,11 +313,11 @@ enum SymbolEffectPlayback {
 
 /// An indefinite effect's playback: plays counted from when the view appeared while active; a
 /// scale effect's activity eased between 0 and 1 when `isActive` changes.
-public struct _IndefiniteSymbolEffect<Effect: SymbolEffect>: ViewModifier {
+nonisolated public struct _IndefiniteSymbolEffect<Effect: SymbolEffect>: ViewModifier {
     let effect: Effect
     let options: SymbolEffectOptions
     let isActive: Bool
-    public func body(content: Content) -> some View {
+    @MainActor public func body(content: Content) -> some View {
         if effect.isState {
             let active = isActive ? 1.0 : 0.0
             content.keyframeAnimator(initialValue: active, trigger: isActive) { inner, activity in
@@ -343,7 +343,7 @@ public struct _IndefiniteSymbolEffect<Effect: SymbolEffect>: ViewModifier {
 
 extension View {
     /// This view with `pose` composed onto the symbol pose of its environment.
-    func adding(_ pose: _SymbolPose) -> some View {
+    nonisolated func adding(_ pose: _SymbolPose) -> some View {
         environmentChange { env in env.symbolPose = env.symbolPose.then(pose) }
     }
 }

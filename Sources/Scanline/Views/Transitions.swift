@@ -182,77 +182,77 @@ extension PlaceholderContentView {
 // MARK: - The built-in transitions
 
 /// Fades: opacity 0 away from identity.
-public struct OpacityTransition: Transition {
+nonisolated public struct OpacityTransition: Transition {
     nonisolated public init() {}
-    public func body(content: Content, phase: TransitionPhase) -> some View { content.opacity(phase.isIdentity ? 1 : 0) }
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View { content.opacity(phase.isIdentity ? 1 : 0) }
     public static var properties: TransitionProperties { TransitionProperties(hasMotion: false) }
 }
 
 /// No change.
-public struct IdentityTransition: Transition {
+nonisolated public struct IdentityTransition: Transition {
     nonisolated public init() {}
-    public func body(content: Content, phase: TransitionPhase) -> some View { content }
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View { content }
     public static var properties: TransitionProperties { TransitionProperties(hasMotion: false) }
 }
 
 /// Scaled about an anchor away from identity.
-public struct ScaleTransition: Transition {
+nonisolated public struct ScaleTransition: Transition {
     /// The scale away from identity.
     public var scale: Double
     /// The point scaled about (a unit point of the view).
     public var anchor: UnitPoint
     /// Scaled by `scale` about `anchor` away from identity.
     nonisolated public init(_ scale: Double, anchor: UnitPoint = .center) { self.scale = scale; self.anchor = anchor }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         content.scaleEffect(phase.isIdentity ? 1 : scale, anchor: anchor)
     }
 }
 
 /// Moved by an offset (points) away from identity.
-public struct OffsetTransition: Transition {
+nonisolated public struct OffsetTransition: Transition {
     /// The offset away from identity, in points.
     public var offset: CGSize
     /// Moved by `offset` away from identity.
     nonisolated public init(_ offset: CGSize) { self.offset = offset }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         content.offset(phase.isIdentity ? .zero : offset)
     }
 }
 
 /// Moved by its own size toward an edge away from identity.
-public struct MoveTransition: Transition {
+nonisolated public struct MoveTransition: Transition {
     /// The edge the view moves toward (and comes from).
     public var edge: Edge
     /// Moved toward `edge` by its size away from identity.
     nonisolated public init(edge: Edge) { self.edge = edge }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         content.modifier(_SizeOffset(fraction: phase.isIdentity ? .zero : edge.unitOffset))
     }
 }
 
 /// In from the leading edge, out toward the trailing edge.
-public struct SlideTransition: Transition {
+nonisolated public struct SlideTransition: Transition {
     nonisolated public init() {}
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         let f: CGSize = phase == .willAppear ? Edge.leading.unitOffset : phase == .didDisappear ? Edge.trailing.unitOffset : .zero
         return content.modifier(_SizeOffset(fraction: f))
     }
 }
 
 /// In from an edge fading in, out toward the opposite edge fading out.
-public struct PushTransition: Transition {
+nonisolated public struct PushTransition: Transition {
     /// The edge the view comes in from.
     public var edge: Edge
     /// In from `edge`, out toward the opposite one.
     nonisolated public init(edge: Edge) { self.edge = edge }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         let f: CGSize = phase == .willAppear ? edge.unitOffset : phase == .didDisappear ? edge.opposite.unitOffset : .zero
         return content.modifier(_SizeOffset(fraction: f)).opacity(phase.isIdentity ? 1 : 0)
     }
 }
 
 /// Blurred, scaled and faded away from identity.
-public struct BlurReplaceTransition: Transition {
+nonisolated public struct BlurReplaceTransition: Transition {
     /// Which way the view scales.
     public struct Configuration: Equatable, Sendable {
         let leavesUp: Bool
@@ -265,50 +265,50 @@ public struct BlurReplaceTransition: Transition {
     public var configuration: Configuration
     /// A blur replace that scales as `configuration` says.
     nonisolated public init(configuration: Configuration = .downUp) { self.configuration = configuration }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         let scale: CGFloat = phase == .willAppear ? 0.9 : phase == .didDisappear ? (configuration.leavesUp ? 1.1 : 0.9) : 1
         return content.scaleEffect(scale).blur(radius: phase.isIdentity ? 0 : 7).opacity(phase.isIdentity ? 1 : 0)
     }
 }
 
 /// One transition while the view appears, another while it leaves.
-public struct AsymmetricTransition<Insertion: Transition, Removal: Transition>: Transition {
+nonisolated public struct AsymmetricTransition<Insertion: Transition, Removal: Transition>: Transition {
     /// The transition while the view appears.
     public var insertion: Insertion
     /// The transition while the view leaves.
     public var removal: Removal
     /// `insertion` while the view appears, `removal` while it leaves.
     public init(insertion: Insertion, removal: Removal) { self.insertion = insertion; self.removal = removal }
-    public func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor public func body(content: Content, phase: TransitionPhase) -> some View {
         let inner = insertion.body(content: PlaceholderContentView<Insertion>(content.transitionContent), phase: phase == .didDisappear ? .identity : phase)
         return removal.body(content: PlaceholderContentView<Removal>(content.transitionContent.wrapping(inner, "ins")), phase: phase == .didDisappear ? .didDisappear : .identity)
     }
-    public static var properties: TransitionProperties {
+    @MainActor public static var properties: TransitionProperties {
         TransitionProperties(hasMotion: Insertion.properties.hasMotion || Removal.properties.hasMotion)
     }
 }
 
 /// Two transitions: the first applied first, the second around it.
-struct CombinedTransition<First: Transition, Second: Transition>: Transition {
+nonisolated struct CombinedTransition<First: Transition, Second: Transition>: Transition {
     let first: First, second: Second
-    func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor func body(content: Content, phase: TransitionPhase) -> some View {
         let inner = first.body(content: PlaceholderContentView<First>(content.transitionContent), phase: phase)
         return second.body(content: PlaceholderContentView<Second>(content.transitionContent.wrapping(inner, "first")), phase: phase)
     }
-    static var properties: TransitionProperties { TransitionProperties(hasMotion: First.properties.hasMotion || Second.properties.hasMotion) }
+    @MainActor static var properties: TransitionProperties { TransitionProperties(hasMotion: First.properties.hasMotion || Second.properties.hasMotion) }
 }
 
 /// A transition whose own changes animate with an animation of its own.
-struct AnimatedTransition<Base: Transition>: Transition {
+nonisolated struct AnimatedTransition<Base: Transition>: Transition {
     let base: Base
     let animation: Animation?
-    func body(content: Content, phase: TransitionPhase) -> some View {
+    @MainActor func body(content: Content, phase: TransitionPhase) -> some View {
         let a = animation
         return _TransactionScope(transform: { $0.animation = a; $0.disablesAnimations = false }, content: .transition(content.transitionContent), body: {
             base.body(content: PlaceholderContentView<Base>($0), phase: phase)
         })
     }
-    static var properties: TransitionProperties { Base.properties }
+    @MainActor static var properties: TransitionProperties { Base.properties }
 }
 
 extension Transition where Self == OpacityTransition {
@@ -379,10 +379,10 @@ extension Edge {
 }
 
 /// Moves the view by a fraction of its own size (`.move`, `.slide`, `.push`); animatable.
-struct _SizeOffset: ViewModifier, PrimitiveModifier {
+nonisolated struct _SizeOffset: ViewModifier, PrimitiveModifier {
     let fraction: CGSize
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let f = b.animate(AnimatablePair(fraction.width, fraction.height), key: b.path + "#size-offset")
         return SizeOffsetNode(b.child(content, key: "c"), CGSize(width: f.first, height: f.second))
     }
@@ -411,11 +411,11 @@ final class SizeOffsetNode: WrapperNode {
 /// trait. The outermost one on a view counts; on a list of views (a `Group`, an `if`, a
 /// `ForEach`, an `.id`) it is each view's. A dynamic container's child applies it (see
 /// `NodeBuilder.buildTyped`).
-public struct _TransitionTrait: ViewModifier, PrimitiveModifier {
+nonisolated public struct _TransitionTrait: ViewModifier, PrimitiveModifier {
     let transition: AnyTransition
     /// Never called: Scanline builds this modifier's node itself.
-    public func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor public func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         // Above the view that carries the transition (or on a list of views, each of which may
         // come and go): it is that view's, unless one further out is.
         if b.transitionSlot?.use == nil, b.inheritedTransition == nil { b.inheritedTransition = transition }
@@ -427,10 +427,10 @@ extension ModifiedContent: TransitionTransparent where Modifier == _TransitionTr
 
 /// Builds a view through its transition in the phase the dynamic container above gives it (see
 /// Runtime/Identity.swift).
-struct _TransitionModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct _TransitionModifier: ViewModifier, PrimitiveModifier {
     let transition: AnyTransition
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var phase = TransitionPhase.identity
         if let slot = b.transitionSlot, let use = slot.use, !use.consumed {
             use.consumed = true
@@ -455,17 +455,18 @@ struct _TransitionModifier: ViewModifier, PrimitiveModifier {
 extension View {
     /// How the view looks while it is inserted and removed (see `AnyTransition`).
     @_disfavoredOverload
-    public func transition(_ t: AnyTransition) -> some View { modifier(_TransitionTrait(transition: t)) }
+    nonisolated public func transition(_ t: AnyTransition) -> some View { modifier(_TransitionTrait(transition: t)) }
     /// How the view looks while it is inserted and removed (see `Transition`).
-    public func transition<T: Transition>(_ t: T) -> some View { modifier(_TransitionTrait(transition: AnyTransition(t))) }
+    nonisolated public func transition<T: Transition>(_ t: T) -> some View { modifier(_TransitionTrait(transition: AnyTransition(t))) }
 
     /// Changes the transaction of the changes in this view and inside it: `transform` gets the
     /// transaction they would animate with, and may set another animation, or none.
-    public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View {
+    nonisolated public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View {
         modifier(_TransactionModifier(transform: transform))
     }
     /// Changes the transaction of the changes made while `value` changes (see `transaction(_:)`).
-    public func transaction<V: Equatable>(value: V, _ transform: @escaping (inout Transaction) -> Void) -> some View {
+    nonisolated public func transaction<V: Equatable>(value: V, _ transform: @escaping (inout Transaction) -> Void) -> some View {
+        nonisolated(unsafe) let transform = transform // read on the main actor when the view is built
         nonisolated(unsafe) let v = value
         return modifier(_ActionModifier { b in
             let key = b.path + "#transaction-value"
@@ -481,17 +482,17 @@ extension View {
     /// `body` built with its changes' transaction changed by `transform`, while this view, which
     /// `body` gets as its argument, keeps the transaction it had. In a `Transition`'s body this
     /// gives the transition's changes an animation of their own.
-    public func transaction<V: View>(_ transform: @escaping (inout Transaction) -> Void, @ViewBuilder body: @escaping (PlaceholderContentView<Self>) -> V) -> some View {
+    nonisolated public func transaction<V: View>(_ transform: @escaping (inout Transaction) -> Void, @ViewBuilder body: @escaping (PlaceholderContentView<Self>) -> V) -> some View {
         nonisolated(unsafe) let make = body
         return _TransactionScope(transform: transform, content: .view(self)) { make(PlaceholderContentView<Self>($0)) }
     }
 }
 
 /// `.transaction(_:)`: the view and everything in it built with the transaction changed.
-struct _TransactionModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct _TransactionModifier: ViewModifier, PrimitiveModifier {
     let transform: (inout Transaction) -> Void
-    func body(content: Content) -> Never { fatalError() }
-    func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
+    @MainActor func body(content: Content) -> Never { fatalError() }
+    @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var t = b.currentTransaction
         transform(&t)
         var inner = b
@@ -503,12 +504,12 @@ struct _TransactionModifier: ViewModifier, PrimitiveModifier {
 
 /// Builds `body` with the transaction changed by `transform`; the content handed to `body`
 /// builds with the transaction from outside.
-struct _TransactionScope: View, PrimitiveView {
+nonisolated struct _TransactionScope: View, PrimitiveView {
     enum Content { case view(any View), transition(TransitionContent) }
     let transform: (inout Transaction) -> Void
     let content: Content
     let body: (TransitionContent) -> any View
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var t = b.currentTransaction
         transform(&t)
         let outside = TransactionScope(override: b.transactionOverride, time: b.overrideTime)

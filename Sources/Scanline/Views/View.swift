@@ -132,17 +132,17 @@ extension AnyView: View, PrimitiveView, TransitionTransparent {
 }
 
 /// Children grouped without a container of their own.
-public struct Group<Content: View>: View, PrimitiveView, TransitionTransparent, MultiView {
+nonisolated public struct Group<Content: View>: View, PrimitiveView, TransitionTransparent, MultiView {
     let content: Content
     /// The views `content` builds, laid out by the group's container.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
-    var elementViews: [any View]? { (content as? any MultiView)?.elementViews }
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { b.child(content, key: "g") }
+    @MainActor var elementViews: [any View]? { (content as? any MultiView)?.elementViews }
 }
 
 /// Views made from a collection, each identified by an id: an element whose id is new is
 /// inserted, one whose id is gone is removed, each with its transition.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransitionTransparent {
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, TransitionTransparent {
     /// The collection the views are made from.
     public let data: Data
     let id: KeyPath<Data.Element, ID>
@@ -151,7 +151,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
     }
-    func makeNode(_ b: inout NodeBuilder) -> Node {
+    @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let ids = data.map { AnyHashable($0[keyPath: id]) }
         let group = b.dynamicChildren(zip(data, ids).map { ("id:\($1.base)", content($0)) }, single: false)
         // The elements' nodes, in order, after any removed ones are left out: each gets its id.
