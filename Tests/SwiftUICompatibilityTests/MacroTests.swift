@@ -82,7 +82,7 @@ struct GrowingBar: Shape {
     var size: CGSize
     @AnimatableIgnored var label: String = "bar"
     var area: CGFloat { width * size.height }
-    static var unit: CGFloat = 1
+    nonisolated(unsafe) static var unit: CGFloat = 1 // a static var: not animated (Shape is nonisolated, as Apple's is)
     func path(in rect: CGRect) -> Path { Path(CGRect(x: inset, y: 0, width: width, height: size.height)) }
 }
 

@@ -96,6 +96,7 @@ let pureRed = SwiftUI.Color(red: 1, green: 0, blue: 0), pureBlue = SwiftUI.Color
                 .onChange(of: on) { newValue in seen.append(newValue ? 1 : 0) }
                 .onTapGesture { location in _ = location.x }
                 .allowsHitTesting(false)
+                .accessibilityIgnoresInvertColors()
                 .edgesIgnoringSafeArea(.all)
                 .accentColor(.orange)
         }

@@ -554,6 +554,9 @@ extension View {
     nonisolated public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local, perform action: @escaping (CGPoint) -> Void) -> some View { self }
     /// Accepted for source compatibility; a render has no touches to test.
     nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+    /// Accepted for source compatibility: it keeps the view's colours under the system's Smart
+    /// Invert, and a render never inverts colours.
+    nonisolated public func accessibilityIgnoresInvertColors(_ active: Bool = true) -> some View { self }
     /// Accepted for source compatibility; a render has no haptics.
     nonisolated public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
 }

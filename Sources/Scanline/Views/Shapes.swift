@@ -298,7 +298,7 @@ extension Shader: ShapeStyle {
 /// A 2D shape, as SwiftUI's `Shape`: a path for a frame. A shape is `Animatable`: one whose
 /// `animatableData` changes (a `RoundedRectangle`'s corner size, a `trim`'s ends, a custom
 /// shape's own values) animates under the change's transaction, its path redrawn at each value.
-public protocol Shape: Animatable, View, Sendable {
+nonisolated public protocol Shape: Animatable, View, Sendable {
     /// The outline for a frame of `rect` (points). Not isolated to the main actor, as in Apple's SDK.
     nonisolated func path(in rect: CGRect) -> Path
 }
@@ -328,7 +328,7 @@ extension Shape {
 
 /// A shape that can be inset, so a stroke can lie inside its frame (`strokeBorder`), as SwiftUI's
 /// `InsettableShape`. Rectangles, rounded rectangles, capsules, circles and ellipses are.
-public protocol InsettableShape: Shape {
+nonisolated public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
     /// The shape drawn `amount` points inside its frame on every side.
     nonisolated func inset(by amount: CGFloat) -> InsetShape
