@@ -185,9 +185,9 @@ struct MovingCanvas: View {
         let scene = try #require(SceneRegistry.named("particles"))
         let r = try SceneRenderer(try scene.make(SceneArguments([:])), size: scene.size, scale: 1, fps: 30)
         let t = 1.3
-        // The caption shows the count delivered after the previous frame's build (38/30 s): the
-        // state set in onPreferenceChange shows from the next build on.
-        let alive = SparkField.alive(at: 38.0 / 30)
+        // The caption shows the count of the frame drawn (1.3 s): the state set in
+        // onPreferenceChange is built again at the same instant, before the frame is drawn.
+        let alive = SparkField.alive(at: t)
         #expect(alive > 0 && alive < ParticlesDemo.sparkCount)
         let text = await r.accessibilityElements(at: t).map(\.description).joined(separator: " ")
         #expect(text.contains("\(alive) sparks"), "\(text)")

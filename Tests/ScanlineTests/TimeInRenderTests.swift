@@ -399,6 +399,44 @@ import CoreFoundation
         #expect(images[0] == images[1] && images[1] == images[2], "frame 47 differs between runs or thread counts")
     }
 
+    /// jasudev/AnimateText's idiom: a change noticed in `onChange` swaps in new views at value 0,
+    /// and `DispatchQueue.main.async` sets 1, which each view animates under its own
+    /// `.animation(_:value:)`. The views must be built at 0 before the main queue runs the block.
+    struct FadeInOnChange: View {
+        @State private var text = "old"
+        @State private var value = 0.0
+        @State private var swapped = false
+        var body: some View {
+            HStack(spacing: 0) {
+                if swapped {
+                    ForEach(0..<3, id: \.self) { i in
+                        Color.black.frame(width: 4, height: 4).opacity(value)
+                            .animation(.linear(duration: 0.6).delay(Double(i) * 0.1), value: value)
+                    }
+                } else {
+                    Color.red.frame(width: 12, height: 4)
+                }
+            }
+            .onChange(of: text) {
+                withAnimation { value = 0 }
+                swapped = true
+                DispatchQueue.main.async { value = 1 }
+            }
+            .onAppear { text = "new" }
+        }
+    }
+
+    @Test func aMainQueueBlockFromAnOnChangeRunsAfterTheViewsItChangedAreBuilt() async throws {
+        let renderer = try SceneRenderer(FadeInOnChange(), size: CGSize(width: 12, height: 4), fps: 10)
+        let still = try await renderer.still(at: 0.3)
+        // Linear fades of 0.6 s from time 0, delayed 0, 0.1 and 0.2 s: at 0.3 s, 1/2, 1/3 and 1/6
+        // of black over nothing, alpha 255 × that (one count either way for rounding).
+        for (i, expected) in [127.5, 85.0, 42.5].enumerated() {
+            let alpha = Double(still[i * 4 + 2, 2].a)
+            #expect(abs(alpha - expected) <= 1, "square \(i) at 0.3 s: alpha \(alpha), expected \(expected) (255 × its fade)")
+        }
+    }
+
     @Test func thePreviewServesTheSameBytesAsARender() async throws {
         let scene = SceneDescriptor(name: "clock-face", summary: "", seed: "—", parameters: [], size: CGSize(width: 64, height: 16),
                                     duration: 2, make: { _ in AnyView(ClockFace()) }, colorScheme: .light)

@@ -116,7 +116,7 @@
 
     private func play(to t: Double) async -> Node {
         if lastTime < 0 {
-            layout(graph.build(root, environment: environment, at: 0)) // the first frame starts tasks and appear actions
+            _ = buildSettled(at: 0) // the first frame starts tasks and appear actions
             lastTime = 0
         }
         let target = max(t, lastTime)
@@ -125,15 +125,27 @@
         var n = Int((lastTime * fps).rounded(.down)) + 1
         while RenderClock.frameTime(n, fps: fps) < target - 1e-9 {
             await step(to: RenderClock.frameTime(n, fps: fps))
-            let node = graph.build(root, environment: environment, at: RenderClock.frameTime(n, fps: fps))
-            layout(node)
-            runCanvases(node)
+            runCanvases(buildSettled(at: RenderClock.frameTime(n, fps: fps)))
             n += 1
         }
         await step(to: target)
         lastTime = target
-        let node = graph.build(root, environment: environment, at: target)
+        return buildSettled(at: target)
+    }
+
+    /// Builds and lays out the view at `time`, then again at the same instant while the appear and
+    /// change actions that ran left state changed (at most 8 times over), as a device updates its
+    /// views until they settle before it draws a frame and before the main queue runs what they
+    /// gave it: `DispatchQueue.main.async { value = 1 }` in an `onChange` then lands after the
+    /// views the change inserted were built with the old value, and animates them from it
+    /// (jasudev/AnimateText's letters).
+    private func buildSettled(at time: Double) -> Node {
+        var node = graph.build(root, environment: environment, at: time)
         layout(node)
+        for _ in 0..<8 where graph.isDirty {
+            node = graph.build(root, environment: environment, at: time)
+            layout(node)
+        }
         return node
     }
 
@@ -166,7 +178,7 @@
         // What is due at an instant (performed blocks, timers), then a build if state changed.
         let settle: @MainActor () -> Void = { [self] in
             RunLoopTimers.fireDue(graph.clock)
-            if graph.isDirty { layout(graph.build(root, environment: environment, at: graph.clock.now.seconds)) }
+            if graph.isDirty { _ = buildSettled(at: graph.clock.now.seconds) }
         }
         // Tasks the view started without a clock (`Task { … }` in an action) run now, at the
         // instant they were started in, before time moves on.
@@ -236,13 +248,7 @@
         connectFlush()
         lastTime = -1
         return try RenderClock.$current.withValue(graph.clock) {
-            var node = graph.build(root, environment: environment, at: 0)
-            layout(node)
-            for _ in 0..<4 where graph.isDirty {
-                node = graph.build(root, environment: environment, at: 0)
-                layout(node)
-            }
-            return try draw(node).pixelBuffer()
+            try draw(buildSettled(at: 0)).pixelBuffer()
         }
     }
 
