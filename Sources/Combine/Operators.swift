@@ -229,3 +229,134 @@ extension Publisher {
         Publishers.Delay(upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler, options: options)
     }
 }
+
+extension Publishers {
+    /// The values that stand for `dueTime` with no newer one after them (`debounce(for:…)`):
+    /// each value starts the wait over, and the last one of a burst is delivered `dueTime` after it
+    /// came, on `scheduler`. The completion is delivered at once on `scheduler`, and a value still
+    /// waiting then is dropped (the pause it waited for never came; Scanline's reading of
+    /// Combine's, which documents none).
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        /// How long a value must stand, in the scheduler's time.
+        public let dueTime: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+        public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream; self.dueTime = dueTime; self.scheduler = scheduler; self.options = options
+        }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let scheduler = self.scheduler, dueTime = self.dueTime, options = self.options
+            let gate = TimedGate<Output>()
+            upstream.receive(subscriber: AnySubscriber<Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { value in
+                    let ticket = gate.hold(value)
+                    scheduler.schedule(after: scheduler.now.advanced(by: dueTime), tolerance: scheduler.minimumTolerance, options: options) {
+                        if let value = gate.release(ticket) { _ = subscriber.receive(value) }
+                    }
+                    return .unlimited
+                },
+                receiveCompletion: { completion in
+                    gate.close()
+                    scheduler.schedule(options: options) { subscriber.receive(completion: completion) }
+                }))
+        }
+    }
+
+    /// At most one value each `interval` (`throttle(for:scheduler:latest:)`): a value that comes
+    /// when none was sent in the last `interval` is sent at once and opens a window of `interval`;
+    /// at the window's end the latest (or, with `latest` false, the first) value that came during
+    /// it is sent and opens the next window. Everything is delivered on `scheduler`. The
+    /// completion is delivered at once, and a value held for a window's end then is dropped
+    /// (Scanline's choice, as for `debounce`).
+    public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        /// The window, in the scheduler's time.
+        public let interval: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        /// Whether a window sends the latest value that came in it, or the first.
+        public let latest: Bool
+        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+            self.upstream = upstream; self.interval = interval; self.scheduler = scheduler; self.latest = latest
+        }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let scheduler = self.scheduler, interval = self.interval, latest = self.latest
+            let gate = TimedGate<Output>()
+            // Sends `value` now and, at the window's end, what the window held, which opens the next.
+            func send(_ value: Output) {
+                scheduler.schedule { _ = subscriber.receive(value) }
+                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: nil) {
+                    if let held = gate.endWindow() { send(held) }
+                }
+            }
+            upstream.receive(subscriber: AnySubscriber<Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { value in
+                    if gate.openWindow(else: value, keepLatest: latest) { send(value) }
+                    return .unlimited
+                },
+                receiveCompletion: { completion in
+                    gate.close()
+                    scheduler.schedule { subscriber.receive(completion: completion) }
+                }))
+        }
+    }
+}
+
+/// The state `debounce` and `throttle` share across their scheduled actions: the value held, and
+/// which one is current (a ticket per value), under a lock, as schedulers run actions on any thread.
+final class TimedGate<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: Value?
+    private var ticket = 0
+    private var windowOpen = false
+    private var closed = false
+    /// Holds `value` in place of any earlier one; its ticket.
+    func hold(_ value: Value) -> Int { lock.withLock { held = value; ticket += 1; return ticket } }
+    /// The value held under `ticket`, if it is still the latest and the stream goes on.
+    func release(_ ticket: Int) -> Value? {
+        lock.withLock {
+            guard !closed, ticket == self.ticket, let value = held else { return nil }
+            held = nil
+            return value
+        }
+    }
+    /// Opens a window and says so when none is open; else holds `value` for the window's end (the
+    /// latest, or the first when `keepLatest` is false).
+    func openWindow(else value: Value, keepLatest: Bool) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            if !windowOpen { windowOpen = true; return true }
+            if keepLatest || held == nil { held = value }
+            return false
+        }
+    }
+    /// At a window's end: the value it held, which opens the next window, or nil, which closes it.
+    func endWindow() -> Value? {
+        lock.withLock {
+            guard !closed, let value = held else { windowOpen = false; return nil }
+            held = nil
+            return value
+        }
+    }
+    /// The stream ended: nothing held is delivered.
+    func close() { lock.withLock { closed = true; held = nil } }
+}
+
+extension Publisher {
+    /// The values that stand `dueTime` with no newer one after them, on `scheduler` (inside a
+    /// render, the render clock for the main run loop and the main queue).
+    public func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
+    }
+    /// At most one value each `interval`, on `scheduler`: the latest of each window, or the first
+    /// when `latest` is false (see `Publishers.Throttle`).
+    public func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S> {
+        Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+    }
+}
