@@ -14,9 +14,11 @@ import Glibc
 ///   would clash with the render's own);
 /// - each target's folder (`path:`, else `Sources/NAME`, `Source/NAME`, `src/NAME` or
 ///   `srcs/NAME`), `sources:`, `exclude:` and `resources:`;
-/// - dependencies on the package's own targets, and on Scanline's products (`SwiftUI`,
-///   `Scanline`, `simd` …), which the prebuilt Scanline provides; any other package is an error
-///   that says so;
+/// - dependencies on the package's own targets, on Scanline's products (`SwiftUI`, `Scanline`,
+///   `simd` …), which the prebuilt Scanline provides, and on the library products of other
+///   packages: one given by path (`.package(path:)`), or one SwiftPM has checked out in the
+///   package's `.build/checkouts` (after a `swift build`), whose targets are built first, read as
+///   this type reads any package; a package by URL not checked out yet is an error that says so;
 /// - the language mode (`swiftLanguageModes`, else 6 for tools version 6 and later, else 5) and
 ///   the Swift settings `define`, `enableUpcomingFeature`, `enableExperimentalFeature`,
 ///   `swiftLanguageMode`, `unsafeFlags` and `linkedLibrary`, unless their condition names
@@ -41,8 +43,11 @@ struct UserPackage: Sendable {
         var metalFiles: [String]
         /// The declared resources: a file or folder, and whether it is copied as it is (`.copy`).
         var resources: [(path: String, copy: Bool)]
-        /// The package's own targets it depends on (names).
+        /// The targets it depends on (names): the package's own, then those of the other
+        /// packages' products it uses.
         var dependencies: [String]
+        /// The other packages' products it depends on: (product, package identity).
+        var products: [(product: String, package: String)] = []
         /// `swiftc` flags from its settings, and the language mode.
         var flags: [String]
         var languageMode: String
@@ -53,8 +58,10 @@ struct UserPackage: Sendable {
 
     var root: URL
     var name: String
-    /// The library targets, each after the targets it depends on.
+    /// The library targets, each after the targets it depends on (other packages' first).
     var targets: [Target]
+    /// The library products, by name: the targets each holds.
+    var products: [String: [String]] = [:]
     /// What the render should know (targets not built, settings not used).
     var notes: [String] = []
 
@@ -147,6 +154,8 @@ struct UserPackage: Sendable {
         var notes: [String] = []
         var targets: [String: Target] = [:]
         var order: [String] = []
+        var external: [Target] = []
+        let packages = PackageDependencies(json, root: root)
         for raw in rawTargets {
             guard let tname = raw["name"] as? String else { continue }
             let type = raw["type"] as? String ?? "regular"
@@ -154,9 +163,23 @@ struct UserPackage: Sendable {
                 if type == "executable" { notes.append("the executable target \(tname) is not built (its main would clash with the render's); previews in it are not listed") }
                 continue
             }
-            targets[tname] = try target(raw, name: tname, root: root, packageMode: packageMode, targetNames: names, notes: &notes)
+            var t = try target(raw, name: tname, root: root, packageMode: packageMode, targetNames: names, notes: &notes)
+            // Another package's product: its targets, built before this one's.
+            for (product, package) in t.products {
+                let theirs = try packages.targets(of: product, in: package, for: tname)
+                for dep in theirs where !external.contains(where: { $0.name == dep.name }) {
+                    if names.contains(dep.name) {
+                        throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path,
+                                                           reason: "the target \(dep.name) of the package \(package) has the name of one of this package's targets")
+                    }
+                    external.append(dep)
+                }
+                t.dependencies += theirs.map(\.name)
+            }
+            targets[tname] = t
             order.append(tname)
         }
+        for t in external { targets[t.name] = t }
         // Each target after those it depends on; a dependency that is not a library target is an error.
         var sorted: [Target] = [], state: [String: Int] = [:]
         func visit(_ n: String, from: String) throws {
@@ -175,7 +198,11 @@ struct UserPackage: Sendable {
         guard !sorted.isEmpty else {
             throw UsageError("\(root.path): the package has no library target to render from (scanline render builds library targets)")
         }
-        return UserPackage(root: root, name: name, targets: sorted, notes: notes)
+        var products: [String: [String]] = [:]
+        for p in json["products"] as? [[String: Any]] ?? [] {
+            if let n = p["name"] as? String, let ts = p["targets"] as? [String], (p["type"] as? [String: Any])?["library"] != nil { products[n] = ts }
+        }
+        return UserPackage(root: root, name: name, targets: sorted, products: products, notes: notes)
     }
 
     /// "5" or "6" from a language mode as the manifest's JSON writes it (`"5"`, `{"v6": {}}`,
@@ -209,6 +236,7 @@ struct UserPackage: Sendable {
         }
         // Dependencies: the package's own targets, and Scanline's products.
         var dependencies: [String] = []
+        var products: [(product: String, package: String)] = []
         for dep in raw["dependencies"] as? [[String: Any]] ?? [] {
             if let byName = dep["byName"] as? [Any], let n = byName.first as? String {
                 if targetNames.contains(n) { dependencies.append(n) } else if !scanlineProducts.contains(n) {
@@ -217,9 +245,11 @@ struct UserPackage: Sendable {
             } else if let t = dep["target"] as? [Any], let n = t.first as? String {
                 dependencies.append(n)
             } else if let p = dep["product"] as? [Any], let n = p.first as? String {
-                guard scanlineProducts.contains(n) else {
-                    let from = p.count > 1 ? (p[1] as? String).map { " of the package \($0)" } ?? "" : ""
-                    throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) depends on the product \(n)\(from); scanline render builds packages whose only dependency is Scanline")
+                if !scanlineProducts.contains(n) {
+                    guard p.count > 1, let package = p[1] as? String else {
+                        throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) depends on the product \(n) of no package")
+                    }
+                    products.append((n, package))
                 }
             }
         }
@@ -275,7 +305,7 @@ struct UserPackage: Sendable {
             }
         }
         return Target(name: name, module: moduleName(name), folder: folder, swiftFiles: swift.sorted(), metalFiles: metal.sorted(),
-                      resources: resources, dependencies: dependencies, flags: flags, languageMode: mode, linkerFlags: linker)
+                      resources: resources, dependencies: dependencies, products: products, flags: flags, languageMode: mode, linkerFlags: linker)
     }
 
     /// The resource bundle's folder name, as SwiftPM names it on Linux.
@@ -441,5 +471,59 @@ struct UserPackage: Sendable {
         }
 
         """
+    }
+}
+
+/// The packages a manifest depends on, found where SwiftPM finds them on this machine: a
+/// `.package(path:)` at its path, a `.package(url:)` in the package's `.build/checkouts` once a
+/// `swift build` has fetched it. Each is read (once) as `UserPackage` reads any package.
+final class PackageDependencies {
+    let root: URL
+    /// Identity (SwiftPM's: the last path component, lower-cased, without `.git`) → folder, or
+    /// nil for a package by URL not checked out here (then its URL, for the error).
+    private var folders: [String: URL] = [:]
+    private var remote: [String: String] = [:]
+    private var read: [String: UserPackage] = [:]
+
+    init(_ json: [String: Any], root: URL) {
+        self.root = root
+        for dep in json["dependencies"] as? [[String: Any]] ?? [] {
+            if let fs = (dep["fileSystem"] as? [[String: Any]])?.first, let id = fs["identity"] as? String, let path = fs["path"] as? String {
+                folders[id] = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+            } else if let sc = (dep["sourceControl"] as? [[String: Any]])?.first, let id = sc["identity"] as? String {
+                let url = (((sc["location"] as? [String: Any])?["remote"] as? [[String: Any]])?.first?["urlString"] as? String) ?? id
+                let checkout = root.appendingPathComponent(".build/checkouts").appendingPathComponent(Self.repositoryName(url))
+                if FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) { folders[id] = checkout } else { remote[id] = url }
+            }
+        }
+    }
+
+    /// The folder name SwiftPM checks a repository out under: its URL's last component, without `.git`.
+    static func repositoryName(_ url: String) -> String {
+        var last = String(url.split(separator: "/").last ?? Substring(url))
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
+    }
+
+    /// The targets of `product` of the package `package` (its identity or name), each after those
+    /// it depends on, for the error messages of the target `from`.
+    func targets(of product: String, in package: String, for from: String) throws -> [UserPackage.Target] {
+        let manifest = root.appendingPathComponent("Package.swift").path
+        let id = package.lowercased()
+        if let url = remote[id] {
+            throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(from) depends on the product \(product) of the package \(package) (\(url)), which is not checked out in \(root.path)/.build/checkouts: run swift build in the package first")
+        }
+        guard let folder = folders[id] else {
+            throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(from) depends on the product \(product) of the package \(package), which the manifest does not list")
+        }
+        let dep = try read[id] ?? UserPackage.read(folder)
+        read[id] = dep
+        guard let wanted = dep.products[product] else {
+            throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(from) depends on the product \(product) of the package \(package), which has no library product of that name")
+        }
+        // The product's targets and all they depend on, in the dependency's own order.
+        var needed = Set(wanted)
+        for t in dep.targets.reversed() where needed.contains(t.name) { needed.formUnion(t.dependencies) }
+        return dep.targets.filter { needed.contains($0.name) }
     }
 }

@@ -163,6 +163,42 @@ extension UserViewBuildTests {
         #expect(NamedColors.rgba(["components": ["red": "x"]]) == nil)
     }
 
+    /// A package whose preview uses the products of two other packages: one by path, one by URL
+    /// that SwiftPM has checked out (`.build/checkouts/Rings`, put there by hand here). Their
+    /// targets are built first, each as a package of its own is.
+    @Test(.timeLimit(.minutes(30))) func aPackagesDependenciesByPathAndCheckedOutAreBuiltWithIt() throws {
+        let folder = makeTestFolder("scanline-user-package-dependencies")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ files: [String: String], in root: URL) throws {
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\n"
+        let app = folder.appendingPathComponent("App")
+        // Swatches (by path): a 10 × 10 green square, in a target that depends on another of its own.
+        try write(["Package.swift": manifest + #"let package = Package(name: "Swatches", products: [.library(name: "SwatchKit", targets: ["SwatchKit"])], targets: [.target(name: "Base"), .target(name: "SwatchKit", dependencies: ["Base"])])"#,
+                   "Sources/Base/Base.swift": "import SwiftUI\npublic let swatchSide: CGFloat = 10\n",
+                   "Sources/SwatchKit/Swatch.swift": "import SwiftUI\nimport Base\npublic struct Swatch: View {\n    public init() {}\n    public var body: some View { Color.green.frame(width: swatchSide, height: swatchSide) }\n}\n"],
+                  in: folder.appendingPathComponent("Swatches"))
+        // Rings (by URL, checked out): a blue 10 × 10 square.
+        try write(["Package.swift": manifest + #"let package = Package(name: "Rings", products: [.library(name: "Rings", targets: ["Rings"])], targets: [.target(name: "Rings")])"#,
+                   "Sources/Rings/Ring.swift": "import SwiftUI\npublic struct Ring: View {\n    public init() {}\n    public var body: some View { Color.blue.frame(width: 10, height: 10) }\n}\n"],
+                  in: app.appendingPathComponent(".build/checkouts/Rings"))
+        try write(["Package.swift": manifest + #"let package = Package(name: "App", dependencies: [.package(path: "../Swatches"), .package(url: "https://example.com/Rings.git", from: "1.0.0")], targets: [.target(name: "Screens", dependencies: [.product(name: "SwatchKit", package: "Swatches"), .product(name: "Rings", package: "Rings")])])"#,
+                   "Sources/Screens/Screen.swift": "import SwiftUI\nimport SwatchKit\nimport Rings\n\n#Preview(\"Both\") { HStack(spacing: 0) { Swatch(); Ring() } }\n"],
+                  in: app)
+        let out = folder.appendingPathComponent("both.png")
+        let r = try Self.render([app.path, "--preview", "Both", "--scale", "1", "-o", out.path], cache: Self.cache)
+        #expect(r.code == 0, "\(r.stderr)")
+        let image = try PixelBuffer(contentsOf: out)
+        // System green (52, 199, 89) from Swatches, then system blue (0, 122, 255) from Rings.
+        #expect(image.width == 20 && image.height == 10, "\(image.width) × \(image.height)")
+        #expect(image[5, 5] == (52, 199, 89, 255) && image[15, 5] == (0, 122, 255, 255), "\(image[5, 5]) \(image[15, 5])")
+    }
+
     @Test func packagesScanlineCannotBuildAreRefusedWithWhy() throws {
         let folder = makeTestFolder("scanline-user-package-refused")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -183,7 +219,7 @@ extension UserViewBuildTests {
             return r.stderr
         }
         let other = try package(#"let package = Package(name: "P", dependencies: [.package(url: "https://example.com/c.git", from: "1.0.0")], targets: [.target(name: "A", dependencies: [.product(name: "Collections", package: "c")])])"#)
-        #expect(try refused(other).contains("the target A depends on the product Collections of the package c; scanline render builds packages whose only dependency is Scanline"))
+        #expect(try refused(other).contains("the target A depends on the product Collections of the package c (https://example.com/c.git), which is not checked out in \(other.path)/.build/checkouts: run swift build in the package first"))
         let app = try package(#"let package = Package(name: "P", targets: [.executableTarget(name: "A")])"#)
         #expect(try refused(app).contains("the package has no library target"))
         let broken = try package("let package = Package(name: \"P\", targets: [.target(name: \"A\")]")
