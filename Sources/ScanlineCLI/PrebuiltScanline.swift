@@ -162,6 +162,13 @@ struct PrebuiltScanline: Sendable, Equatable {
         return text.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
     }
 
+    /// When the library and the macro plugin were last built, for the stamps of what is compiled
+    /// against them: a changed macro expands users' files anew even when the library is the same.
+    var builtAt: String {
+        [library, folder.appendingPathComponent(Self.macroPlugin)]
+            .map { String(describing: (try? Self.modificationDate($0))?.timeIntervalSince1970 ?? 0) }.joined(separator: " ")
+    }
+
     /// The `swiftc` arguments every compile against this kit shares: the modules and C modules to
     /// import, the module cache, `DEBUG` defined (as Xcode does for previews: public code keeps
     /// its `#Preview`s in `#if DEBUG`), `-O` as the source build, and the macro plugin.

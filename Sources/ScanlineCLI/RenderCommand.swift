@@ -84,7 +84,7 @@ enum RenderCommand {
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
                 CommonOptions.json,
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
-                OptionSpec(["--preview"], value: "NAME", help: "Your files or package: render #Preview(\"NAME\"). A package's library targets are built as SwiftPM builds them (resources and Bundle.module included)."),
+                OptionSpec(["--preview"], value: "NAME", help: "Your files or package: render #Preview(\"NAME\"). A package's library and app targets are built as SwiftPM builds them (resources and Bundle.module included)."),
                 OptionSpec(["--list-previews"], help: "Your files or package: print each #Preview's name, place and canvas, and render nothing."),
                 OptionSpec(["--resources"], value: "DIR", help: "Your files: where Image(\"name\") looks (default: the first file's folder)."),
                 OptionSpec(["--cache"], value: "DIR", help: "Your files: where they are built (default: $SCANLINE_CACHE, else ~/.cache/scanline)."),

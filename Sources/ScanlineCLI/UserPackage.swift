@@ -5,13 +5,14 @@ import Glibc
 #endif
 
 /// A user's SwiftPM package, for `scanline render PACKAGE` and `scanline preview PACKAGE`
-/// (issue #43 point 6): its library targets are built as SwiftPM builds them, against the
+/// (issue #43 point 6): its library and app targets are built as SwiftPM builds them, against the
 /// prebuilt Scanline, and its `#Preview`s are listed and rendered by name, as Xcode's canvas does.
 ///
 /// What is read from the manifest (`swift package dump-package`):
-/// - the **regular targets** (libraries), each compiled into a module of its own in dependency
-///   order; executable, test, macro and plugin targets are not built (an executable's `main`
-///   would clash with the render's own);
+/// - the **regular and executable targets**, each compiled into a module of its own in
+///   dependency order; an executable's entry point (`main.swift`, or its `@main` type) is given
+///   another symbol, so its previews render beside the render's own `main`, and its top-level
+///   code never runs; test, macro and plugin targets are not built;
 /// - each target's folder (`path:`, else `Sources/NAME`, `Source/NAME`, `src/NAME` or
 ///   `srcs/NAME`), `sources:`, `exclude:` and `resources:`;
 /// - dependencies on the package's own targets, on Scanline's products (`SwiftUI`, `Scanline`,
@@ -31,7 +32,7 @@ import Glibc
 /// being declared, as SwiftPM treats them on Apple's platforms, so `ShaderLibrary.bundle(.module)`
 /// and `Image(_:bundle: .module)` find them.
 struct UserPackage: Sendable {
-    /// A library target.
+    /// A library or executable target.
     struct Target: Sendable {
         /// The name in the manifest, and the module's (letters, digits and `_`).
         var name: String
@@ -54,11 +55,21 @@ struct UserPackage: Sendable {
         /// Flags for the link (`linkedLibrary`).
         var linkerFlags: [String]
         var hasResources: Bool { !resources.isEmpty || !metalFiles.isEmpty }
+        /// An app's or a tool's target: built as the others, its entry point renamed
+        /// (`entryPoint`) so that it does not clash with the render's own `main`.
+        var isExecutable = false
+        /// The symbol an executable target's `main.swift` or `@main` type becomes.
+        var entryPoint: String { "scanline_entry_\(module)" }
+        /// Whether it has top-level code: an executable's `main.swift` (else its `@main` type is
+        /// read as in a library, as SwiftPM does).
+        var hasMainFile: Bool { isExecutable && swiftFiles.contains { URL(fileURLWithPath: $0).lastPathComponent == "main.swift" } }
+        /// The compiler flags that make an executable's entry point `entryPoint`.
+        var entryFlags: [String] { isExecutable ? ["-Xfrontend", "-entry-point-function-name", "-Xfrontend", entryPoint] : [] }
     }
 
     var root: URL
     var name: String
-    /// The library targets, each after the targets it depends on (other packages' first).
+    /// The library and executable targets, each after the targets it depends on (other packages' first).
     var targets: [Target]
     /// The library products, by name: the targets each holds.
     var products: [String: [String]] = [:]
@@ -159,11 +170,9 @@ struct UserPackage: Sendable {
         for raw in rawTargets {
             guard let tname = raw["name"] as? String else { continue }
             let type = raw["type"] as? String ?? "regular"
-            guard type == "regular" else {
-                if type == "executable" { notes.append("the executable target \(tname) is not built (its main would clash with the render's); previews in it are not listed") }
-                continue
-            }
+            guard type == "regular" || type == "executable" else { continue }
             var t = try target(raw, name: tname, root: root, packageMode: packageMode, targetNames: names, notes: &notes)
+            t.isExecutable = type == "executable"
             // Another package's product: its targets, built before this one's.
             for (product, package) in t.products {
                 let theirs = try packages.targets(of: product, in: package, for: tname)
@@ -180,12 +189,12 @@ struct UserPackage: Sendable {
             order.append(tname)
         }
         for t in external { targets[t.name] = t }
-        // Each target after those it depends on; a dependency that is not a library target is an error.
+        // Each target after those it depends on; a dependency that is not a library or executable target is an error.
         var sorted: [Target] = [], state: [String: Int] = [:]
         func visit(_ n: String, from: String) throws {
             guard let t = targets[n] else {
                 throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path,
-                                                   reason: "the target \(from) depends on \(n), which is not a library target; scanline render builds library targets only")
+                                                   reason: "the target \(from) depends on \(n), which is not a library or executable target; scanline render builds only those")
             }
             if state[n] == 2 { return }
             if state[n] == 1 { throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path, reason: "the targets \(from) and \(n) depend on each other") }
@@ -196,7 +205,7 @@ struct UserPackage: Sendable {
         }
         for n in order { try visit(n, from: n) }
         guard !sorted.isEmpty else {
-            throw UsageError("\(root.path): the package has no library target to render from (scanline render builds library targets)")
+            throw UsageError("\(root.path): the package has no library or executable target to render from (scanline render builds those)")
         }
         var products: [String: [String]] = [:]
         for p in json["products"] as? [[String: Any]] ?? [] {
@@ -339,12 +348,13 @@ struct UserPackage: Sendable {
             }
             let object = build.appendingPathComponent("\(t.module).o")
             // -enable-testing: the render's entry reaches the targets' internal views (`--view`).
-            let arguments = ["-module-name", t.module, "-swift-version", t.languageMode] + kit.sharedArguments(moduleCache: moduleCache, cFlags: cFlags)
+            let shared = kit.sharedArguments(moduleCache: moduleCache, cFlags: cFlags).filter { !(t.hasMainFile && $0 == "-parse-as-library") }
+            let arguments = ["-module-name", t.module, "-swift-version", t.languageMode] + shared
                 + ["-I", modules.path, "-enable-testing", "-wmo", "-emit-module", "-emit-module-path", modules.appendingPathComponent("\(t.module).swiftmodule").path,
-                   "-c", "-o", object.path] + t.flags + sources
+                   "-c", "-o", object.path] + t.entryFlags + t.flags + sources
             var stamp = StableHash()
             stamp.add(kit.builtWith)
-            stamp.add(String(describing: (try? PrebuiltScanline.modificationDate(kit.library))?.timeIntervalSince1970 ?? 0))
+            stamp.add(kit.builtAt)
             stamp.add(arguments.joined(separator: "\u{0}"))
             for d in t.dependencies { stamp.add(stamps[d] ?? "") }
             for s in sources { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }

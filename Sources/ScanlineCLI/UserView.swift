@@ -215,7 +215,7 @@ enum UserView {
             }
             for type in (try? SwiftSource(text).previewProviders()) ?? [] { lines.append("\(type)\t\(place) (PreviewProvider)\tideal size") }
         }
-        if lines.isEmpty { throw UsageError("no #Preview in " + (given.package.map { "the package's library targets (\($0.root.path))" } ?? "the files")) }
+        if lines.isEmpty { throw UsageError("no #Preview in " + (given.package.map { "the package's library and app targets (\($0.root.path))" } ?? "the files")) }
         return lines
     }
 
@@ -384,7 +384,7 @@ enum UserView {
     struct Files: Sendable {
         var swift: [String] = []
         var metal: [String] = []
-        /// A package folder given instead of files: its library targets' files are `swift` and
+        /// A package folder given instead of files: its library and app targets' files are `swift` and
         /// `metal` (its resources' too; they reach the program through its bundles).
         var package: UserPackage? = nil
     }
@@ -546,7 +546,7 @@ enum UserView {
         let arguments = kit.compilerArguments(sources: sources, extra: extra, output: temporary, moduleCache: moduleCache, cFlags: cFlags)
         var stamp = StableHash()
         stamp.add(kit.builtWith)
-        stamp.add(String(describing: (try? PrebuiltScanline.modificationDate(kit.library))?.timeIntervalSince1970 ?? 0))
+        stamp.add(kit.builtAt)
         stamp.add(arguments.joined(separator: "\u{0}").replacingOccurrences(of: temporary.lastPathComponent, with: "UserView"))
         for s in sources + objects { stamp.add((try? Data(contentsOf: URL(fileURLWithPath: s))) ?? Data()) }
         let stampFile = p.package.appendingPathComponent("UserView.stamp")

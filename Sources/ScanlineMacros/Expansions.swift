@@ -34,10 +34,11 @@ enum PreviewMacro {
         let unique = discriminator + "7previewfMu_"
         // In top-level code (main.swift) the compiler emits a function that an expansion declares
         // twice ("multiple definitions of symbol"): there the preview is a static method of a
-        // type of its own, which compiles, and no render finds it.
+        // type of its own, with the same symbol (a type without generic parameters passes no
+        // `self`, so the render calls it as it calls a global function).
         let fileName = location["fileName"] as? String ?? ""
         let topLevel = fileName == "main.swift" || fileName.hasSuffix("/main.swift")
-        let name = topLevel ? "static " : "@_silgen_name(\"\(symbol)\") "
+        let name = (topLevel ? "@_silgen_name(\"\(symbol)\") static " : "@_silgen_name(\"\(symbol)\") ")
         let (open, close) = topLevel ? ("@MainActor struct \(unique) {\n", "\n}") : ("", "")
         let statements: [String]
         do { statements = try SwiftSource(body).statements() } catch { throw MacroError(message: "#Preview: \(error)") }

@@ -35,6 +35,8 @@ extension UserViewBuildTests {
             "Dot"\tGlowKitUI/Previews.swift:19\tideal size
             "Asset"\tGlowKitUI/Previews.swift:23\tideal size
             "Framed"\tGlowKitUI/Previews.swift:29\tideal size
+            "Demo"\tDemo/main.swift:8\tideal size
+            "App"\tGlowApp/GlowApp.swift:18\tideal size
 
             """)
         // The package's own shader, from its bundle, paints the swatch system green (52, 199, 89):
@@ -44,7 +46,15 @@ extension UserViewBuildTests {
         #expect(t.code == 0, "\(t.stderr)")
         #expect(try PixelBuffer(contentsOf: tinted).width == 20)
         #expect(try Self.everyPixel(tinted, is: (52, 199, 89, 255)) == nil)
-        #expect(t.stderr.contains("the executable target Demo is not built"), "\(t.stderr)")
+        // The app targets are built too, their entry points renamed: a preview in a tool's
+        // main.swift (system orange, 6 × 6) and one beside an app's @main App (system purple, 8 × 8).
+        for (name, side, rgba) in [("Demo", 6, (UInt8(255), UInt8(149), UInt8(0), UInt8(255))), ("App", 8, (175, 82, 222, 255))] {
+            let url = out.appendingPathComponent("\(name).png")
+            let r = try Self.render([package.path, "--preview", name, "--scale", "1", "-o", url.path], cache: Self.cache)
+            #expect(r.code == 0, "\(name): \(r.stderr)")
+            #expect(try PixelBuffer(contentsOf: url).width == side)
+            #expect(try Self.everyPixel(url, is: rgba) == nil, "\(name)")
+        }
         // Image("dot", bundle: .module): the `.copy` resource, blue.
         let dot = out.appendingPathComponent("dot.png")
         let d = try Self.render([package.path, "--preview", "Dot", "--scale", "1", "-o", dot.path], cache: Self.cache)
@@ -137,6 +147,9 @@ extension UserViewBuildTests {
         #expect(status == 0, "swift build failed:\n\(output.suffix(3000))")
         let demo = try runTool(package.appendingPathComponent(".build/debug/Demo"), [])
         #expect(demo.code == 0 && demo.output == "demo\n", "\(demo.output)")
+        // An app run on Linux: no window, one line that says so, exit status 1.
+        let app = try runTool(package.appendingPathComponent(".build/debug/GlowApp"), [])
+        #expect(app.code == 1 && app.output == "GlowApp: a SwiftUI App shows its scenes in windows, and Scanline has none; render its views with `scanline render` (a package's #Previews by name) or `scanline preview`\n", "\(app.output)")
     }
 
     /// Loose files that use `Bundle.module` get one made from the folders of the files given.
@@ -220,8 +233,8 @@ extension UserViewBuildTests {
         }
         let other = try package(#"let package = Package(name: "P", dependencies: [.package(url: "https://example.com/c.git", from: "1.0.0")], targets: [.target(name: "A", dependencies: [.product(name: "Collections", package: "c")])])"#)
         #expect(try refused(other).contains("the target A depends on the product Collections of the package c (https://example.com/c.git), which is not checked out in \(other.path)/.build/checkouts: run swift build in the package first"))
-        let app = try package(#"let package = Package(name: "P", targets: [.executableTarget(name: "A")])"#)
-        #expect(try refused(app).contains("the package has no library target"))
+        let tests = try package(#"let package = Package(name: "P", targets: [.testTarget(name: "T")])"#, files: ["Tests/T/T.swift": "import XCTest\n"])
+        #expect(try refused(tests).contains("the package has no library or executable target"))
         let broken = try package("let package = Package(name: \"P\", targets: [.target(name: \"A\")]")
         #expect(try refused(broken).contains("cannot read \(broken.path)/Package.swift: "))
         let c = try package(#"let package = Package(name: "P", targets: [.target(name: "A")])"#, files: ["Sources/A/a.c": "int a;\n"])

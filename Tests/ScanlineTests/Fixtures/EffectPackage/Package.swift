@@ -15,6 +15,7 @@ let package = Package(
         // (twostraws/Vortex relies on it), and makes no Bundle.module for it on Linux.
         .target(name: "GlowKitUI", dependencies: ["GlowKit"], exclude: ["Notes.md"]),
         .executableTarget(name: "Demo", dependencies: ["GlowKitUI"]),
+        .executableTarget(name: "GlowApp", dependencies: ["GlowKitUI"]),
         .testTarget(name: "GlowKitTests", dependencies: ["GlowKit"]),
     ]
 )
