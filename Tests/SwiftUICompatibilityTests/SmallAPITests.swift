@@ -148,6 +148,28 @@ struct CountingWidth: AnimatableModifier {
         #expect(end[9, 5].a == 0 && end[10, 5].r == 255 && end[19, 5].r == 255 && end[20, 5].a == 0, "10 pt at the end")
     }
 
+    @Test func anEffectIgnoredByLayoutDrawsAsTheEffectAndAnimates() async throws {
+        // The same shake through `ignoredByLayout()`: at 1.0 s the square is 7.07 pt to the right,
+        // byte for byte what the effect itself draws (Scanline's effects never move layout).
+        func shaken(_ ignored: Bool) -> some View {
+            PlainToggle { on in
+                Group {
+                    if ignored {
+                        pureRed.frame(width: 10, height: 10).modifier(Shake(shakes: on ? 1 : 0).ignoredByLayout())
+                    } else {
+                        pureRed.frame(width: 10, height: 10).modifier(Shake(shakes: on ? 1 : 0))
+                    }
+                }
+                .animation(.linear(duration: 1), value: on)
+                .frame(width: 40, height: 10, alignment: .leading)
+            }
+        }
+        let ignored = try await image(shaken(true), at: 1.0), plain = try await image(shaken(false), at: 1.0)
+        #expect(ignored[6, 5].a == 0 && ignored[8, 5].r == 255 && ignored[18, 5].a == 0, "\(ignored[6, 5]) \(ignored[8, 5]) \(ignored[18, 5])")
+        let same = ignored.bytes == plain.bytes
+        #expect(same, "the shake through ignoredByLayout() draws what the shake itself draws")
+    }
+
     @Test func anAnimatableModifierIsBuiltAtEachInBetweenValue() async throws {
         let view = PlainToggle { on in
             pureRed.modifier(CountingWidth(width: on ? 40 : 0)).animation(.linear(duration: 1), value: on)

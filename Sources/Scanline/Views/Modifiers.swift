@@ -19,6 +19,26 @@ public protocol GeometryEffect: Animatable, ViewModifier where Body == Never {
 }
 
 extension GeometryEffect {
+    /// The same transform, applied only while the view is drawn, as SwiftUI's. In Scanline every
+    /// geometry effect is so already (the frames a `GeometryReader` or an anchor sees never
+    /// include one), so this draws what the effect itself draws.
+    nonisolated public func ignoredByLayout() -> _IgnoredByLayoutEffect<Self> { _IgnoredByLayoutEffect(base: self) }
+}
+
+/// A geometry effect applied only while drawing (`ignoredByLayout()`).
+nonisolated public struct _IgnoredByLayoutEffect<Base: GeometryEffect>: GeometryEffect {
+    /// The effect whose transform is drawn.
+    public var base: Base
+    public init(base: Base) { self.base = base }
+    /// The base effect's, so it animates as the base does.
+    public var animatableData: Base.AnimatableData {
+        get { base.animatableData }
+        set { base.animatableData = newValue }
+    }
+    @MainActor public func effectValue(size: CGSize) -> ProjectionTransform { base.effectValue(size: size) }
+}
+
+extension GeometryEffect {
     /// Never called: the effect's transform is applied by Scanline.
     public func body(content: Content) -> Never { fatalError("a GeometryEffect is applied by Scanline") }
 }
