@@ -18,6 +18,8 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case speed(Double, Animation)
         case repeating(count: Int?, autoreverses: Bool, Animation)
         case custom(AnyCustomAnimation)
+        /// The animation as it is, reporting logical completion by `after` seconds at the latest.
+        case logicallyComplete(after: Double, Animation)
     }
     let kind: Kind
 
@@ -107,6 +109,12 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     }
     /// Plays for ever, reversing every other time when `autoreverses`.
     public func repeatForever(autoreverses: Bool = true) -> Animation { Animation(kind: .repeating(count: nil, autoreverses: autoreverses, self)) }
+    /// Moves as this animation does, but counts as logically complete (for
+    /// `withAnimation(_:completionCriteria:_:completion:)`) `duration` seconds after it starts, if
+    /// it was not already: never later than it would itself (negative or NaN: at once).
+    public func logicallyComplete(after duration: TimeInterval) -> Animation {
+        Animation(kind: .logicallyComplete(after: Animation.clean(duration), self))
+    }
 
     // MARK: Evaluation
 
@@ -123,6 +131,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
             return spring.finishTime.map { time >= $0 } ?? false
         case .analyticSpring: return time >= duration
         case let .delay(d, a): return time >= d && a.isFinished(at: time - d)
+        case let .logicallyComplete(_, a): return a.isFinished(at: time)
         case let .speed(s, a): return a.isFinished(at: time * s)
         case let .repeating(count, _, a):
             guard let count else { return false }
@@ -139,6 +148,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case .fluidSpring: return FluidSpring(self)?.finishTime ?? 0
         case let .analyticSpring(m, k, c, v0): return AnalyticSpring(mass: m, stiffness: k, damping: c).settlingDuration(initialVelocity: v0)
         case let .delay(d, a): return d + a.duration
+        case let .logicallyComplete(_, a): return a.duration
         case let .speed(s, a): return a.duration / s
         case let .repeating(count, _, a): return count.map { Double($0) * a.duration } ?? .infinity
         case .custom(let c): return c.duration
@@ -167,6 +177,8 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
             return (s.value(t, initialVelocity: iv + v0), s.velocity(t, initialVelocity: iv + v0))
         case let .delay(d, a):
             return t < d ? (0, 0) : a.sample(t - d, initialVelocity: v0)
+        case let .logicallyComplete(_, a):
+            return a.sample(t, initialVelocity: v0)
         case let .speed(s, a):
             let r = a.sample(t * s, initialVelocity: v0 / s)
             return (r.value, r.velocity * s)
@@ -213,7 +225,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     var hasVelocity: Bool {
         switch kind {
         case .fluidSpring, .analyticSpring: return true
-        case let .delay(_, a), let .speed(_, a): return a.hasVelocity
+        case let .delay(_, a), let .speed(_, a), let .logicallyComplete(_, a): return a.hasVelocity
         case .bezier, .repeating, .custom: return false
         }
     }
@@ -232,6 +244,7 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         case let .analyticSpring(m, k, c, v):
             return "interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))"
         case let .delay(d, a): return "\(a).delay(\(n(d)))"
+        case let .logicallyComplete(d, a): return "\(a).logicallyComplete(after: \(n(d)))"
         case let .speed(s, a): return "\(a).speed(\(n(s)))"
         case let .repeating(c, r, a):
             return c.map { "\(a).repeatCount(\($0), autoreverses: \(r))" } ?? "\(a).repeatForever(autoreverses: \(r))"

@@ -179,7 +179,7 @@ extension Animation {
     var mergesWithRunningAnimation: Bool {
         switch kind {
         case .fluidSpring: return true
-        case let .delay(_, a), let .speed(_, a): return a.mergesWithRunningAnimation
+        case let .delay(_, a), let .speed(_, a), let .logicallyComplete(_, a): return a.mergesWithRunningAnimation
         case .bezier, .analyticSpring, .repeating, .custom: return false
         }
     }
@@ -202,6 +202,7 @@ extension Animation {
             switch kind {
             case let .fluidSpring(response, _, _): return response.isFinite ? max(0, response) : 0
             case let .delay(d, a): return d + a.completionTime(criteria)
+            case let .logicallyComplete(d, a): return min(d, a.completionTime(criteria))
             case let .speed(s, a): return a.completionTime(criteria) / s
             default: break
             }
