@@ -52,12 +52,14 @@ enum Fixture {
     }
 
     @Test func aFiftyMegabyteFileParses() throws {
+        // Under the sanitizers, 5 MB through the same code (the sanitizer looks at the code, not the size).
+        let bytes = underSanitizer ? 5_000_000 : 50_000_000
         var s = "WEBVTT\n\n"
         let cue = "00:00:01.000 --> 00:00:02.000\nA line of the transcript that repeats to fill fifty megabytes.\n\n"
-        s.reserveCapacity(50_000_000)
-        while s.utf8.count < 50_000_000 { s += String(repeating: cue, count: 1000) }
+        s.reserveCapacity(bytes)
+        while s.utf8.count < bytes { s += String(repeating: cue, count: 1000) }
         let r = try SubtitleParser.parse(Data(s.utf8))
-        #expect(r.transcript.lines.count > 500_000)
+        #expect(r.transcript.lines.count > bytes / 100)
     }
 }
 
@@ -310,28 +312,35 @@ enum Fixture {
         let words = ["Short.", "A line long enough to wrap onto a second line in this narrow view.",
                      "Une ligne en français, avec des accents : été, où, ça.",
                      "An even longer line that goes on and on, wrapping onto three lines at this width, perhaps four."]
-        // 90 cues: every 2 s, then a burst of cues 0.1 s apart (the scroll cannot keep up), then every 2 s again.
-        var starts: [Double] = (0..<25).map { Double($0) * 2 }
-        starts += (0..<40).map { 50 + Double($0) * 0.1 }
-        starts += (0..<25).map { 54 + Double($0) * 2 }
+        // 56 cues: every 2 s, then a burst of cues 0.1 s apart (the scroll cannot keep up), then every
+        // 2 s again. Eight lines each side are more than the two viewports a frame keeps as views,
+        // so both ends are windowed; the frames in between are played too, so the times are few.
+        var starts: [Double] = (0..<8).map { Double($0) * 2 }
+        starts += (0..<40).map { 16 + Double($0) * 0.1 }
+        starts += (0..<8).map { 20 + Double($0) * 2 }
         let transcript = Transcript(lines: starts.enumerated().map { i, t in TranscriptLine(id: i, start: t, text: "\(i): " + words[i % words.count]) })
         let cover = GeneratedCover.image(size: CGSize(width: 30, height: 50))
         var whole = TranscriptPlayerView(transcript: transcript, cover: cover)
         whole.viewportsAround = .infinity
         let windowed = try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: cover), size: CGSize(width: 200, height: 300), scale: 1, fps: 10)
         let reference = try SceneRenderer(whole, size: CGSize(width: 200, height: 300), scale: 1, fps: 10)
-        for t in [0.0, 20.1, 20.3, 49.9, 51.0, 51.3, 52.6, 53.2, 54.1, 54.4, 80.0, 103.0] {
+        let start = await windowed.layoutDump(at: 0)
+        for t in [0.0, 6.1, 6.3, 15.9, 17.0, 17.3, 18.6, 19.2, 20.1, 20.4, 26.0, 37.0] {
             let a = try await windowed.still(at: t), b = try await reference.still(at: t)
             if let i = a.bytes.indices.first(where: { a.bytes[$0] != b.bytes[$0] }) {
                 Issue.record("at \(t) s the windowed frame differs at pixel (\(i / 4 % a.width), \(i / 4 / a.width)): \(a.bytes[i]) against \(b.bytes[i])")
             }
         }
+        // At each end, the far end's lines are clear space, not views.
+        let end = await windowed.layoutDump(at: 37)
+        #expect(start.contains("Text(\"0: ") && !start.contains("Text(\"55: "))
+        #expect(end.contains("Text(\"55: ") && !end.contains("Text(\"0: "))
     }
 
     @Test func onlyLinesNearTheCurrentOneAreViews() async throws {
         let transcript = Transcript(lines: (0..<500).map { TranscriptLine(id: $0, start: Double($0) / 2, text: "Line \($0) of a long talk") })
         let r = try SceneRenderer(TranscriptPlayerView(transcript: transcript, cover: GeneratedCover.image(size: CGSize(width: 30, height: 50))),
-                              size: CGSize(width: 200, height: 300), scale: 1, fps: 2)
+                              size: CGSize(width: 200, height: 300), scale: 1, fps: 0.5)
         let dump = await r.layoutDump(at: 150)
         let shown = dump.split(separator: "\n").filter { $0.contains("Text(\"Line ") }.count
         // 300 pt viewport, two viewports each side: about 20 of the 500 lines at ~30 pt each.

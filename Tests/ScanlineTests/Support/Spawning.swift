@@ -8,10 +8,15 @@ extension Trait where Self == ConditionTrait {
     /// `SCANLINE_SANITIZER`) it would only repeat `make test`'s run and see nothing. It is
     /// skipped there, with this reason in the output; `make test` runs it.
     static var spawnsProcesses: Self {
-        .disabled(if: ProcessInfo.processInfo.environment["SCANLINE_SANITIZER"] != nil,
+        .disabled(if: underSanitizer,
                   "its work runs in unsanitized child processes; make test runs it")
     }
 }
+
+/// Whether this run is under `make sanitize` (AddressSanitizer or ThreadSanitizer), where code runs
+/// several times slower: a test whose input is large only to be large takes a smaller one there,
+/// through the same code.
+let underSanitizer = ProcessInfo.processInfo.environment["SCANLINE_SANITIZER"] != nil
 
 /// A child process that did not end within its deadline: it was killed, with every process it
 /// started, and the test fails saying what it waited for.
