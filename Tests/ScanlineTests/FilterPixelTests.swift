@@ -69,6 +69,22 @@ import Testing
         expect(try filtered(.colorInvert(), alpha: 0.6), (1 - r, 1 - g, 1 - b), alpha: 0.6, tolerance: 2, "invert, translucent")
     }
 
+    /// iOS 18's matrix over premultiplied components, and `alphaMultiply` as Scanline reads it
+    /// (the colour becomes the given one, alpha is multiplied by its opacity).
+    @Test func premultipliedMatrixAndAlphaMultiply() throws {
+        let (r, g, b) = Self.source
+        // 0.25 added to green at alpha 0.5: on premultiplied components that is 0.5 of straight
+        // green; on straight ones, 0.25.
+        var addGreen = ColorMatrix()
+        addGreen.g5 = 0.25
+        expect(try filtered(.colorMatrix(addGreen, isPremultiplied: true), alpha: 0.5), (r, g + 0.5, b), alpha: 0.5, tolerance: 2, "premultiplied: + 0.25 of alpha 0.5")
+        expect(try filtered(.colorMatrix(addGreen, isPremultiplied: false), alpha: 0.5), (r, g + 0.25, b), alpha: 0.5, tolerance: 2, "straight: + 0.25")
+        // A premultiplied result is kept within its alpha: green 0.2 + 0.8 stops at 0.5, straight 1.
+        addGreen.g5 = 0.8
+        expect(try filtered(.colorMatrix(addGreen, isPremultiplied: true), alpha: 0.5), (r, 1, b), alpha: 0.5, tolerance: 2, "premultiplied, clamped to alpha")
+        expect(try filtered(.alphaMultiply(Color(red: 0, green: 0, blue: 1, opacity: 0.5)), alpha: 0.6), (0, 0, 1), alpha: 0.3, tolerance: 2, "alpha multiplied, colour taken")
+    }
+
     @Test func alphaThresholdBlurAndShadow() throws {
         let red = Color(red: 1, green: 0, blue: 0)
         expect(try filtered(.alphaThreshold(min: 0.5, color: red), alpha: 0.6), (1, 0, 0), "alpha in range: the colour")

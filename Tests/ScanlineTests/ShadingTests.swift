@@ -56,6 +56,25 @@ import Testing
         }
     }
 
+    /// `.perceptual` interpolates in OKLab, Scanline's choice of perceptual space (Apple names
+    /// none): half way from sRGB red to blue is OKLab's midpoint, (140.36, 83.03, 162.31) by
+    /// Ottosson's published matrices, where `.device` gives (127.5, 0, 127.5).
+    @Test func perceptualGradientsInterpolateInOKLab() throws {
+        let g = Gradient(colors: [Self.red, Self.blue])
+        let img = try renderStraight(15, 101) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 101)), with: .style(g.colorSpace(.perceptual)))
+            ctx.fill(Path(CGRect(x: 5, y: 0, width: 5, height: 101)), with: .style(AnyGradient(g).colorSpace(.perceptual).colorSpace(.device)))
+            ctx.fill(Path(CGRect(x: 10, y: 0, width: 5, height: 101)), with: .style(AnyGradient(g).colorSpace(.perceptual)))
+        }
+        func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ want: (Int, Int, Int)) -> Bool {
+            abs(Int(p.r) - want.0) <= 1 && abs(Int(p.g) - want.1) <= 1 && abs(Int(p.b) - want.2) <= 1 && p.a == 255
+        }
+        // Row 50's centre is exactly half way (50.5 / 101).
+        #expect(near(img[2, 50], (140, 83, 162)), "perceptual: \(img[2, 50])")
+        #expect(near(img[12, 50], (140, 83, 162)), "AnyGradient, perceptual: \(img[12, 50])")
+        #expect(near(img[7, 50], (128, 0, 128)), "device: \(img[7, 50])")
+    }
+
     @Test func gradientOptionsRepeatAndMirror() throws {
         let g = Gradient(colors: [Color(white: 0), Color(white: 1)])
         let img = try renderStraight(40, 3) { ctx in

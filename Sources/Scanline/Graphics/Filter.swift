@@ -78,6 +78,8 @@ extension GraphicsContext {
             case blur(radius: CGFloat, options: BlurOptions)
             case shadow(color: Color, radius: CGFloat, x: CGFloat, y: CGFloat, blendMode: BlendMode, options: ShadowOptions)
             case matrix(ColorMatrix)
+            /// A colour matrix over premultiplied components.
+            case premultipliedMatrix(ColorMatrix)
             /// Alpha within min...max becomes `color`, anything else transparency.
             case alphaThreshold(min: Double, max: Double, color: Color)
             case shader(Shader, usage: Shader.UsageType, maxSampleOffset: CGSize)
@@ -148,6 +150,23 @@ extension GraphicsContext {
         }
         /// Applies `matrix` to each drawing's straight colour components.
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter { Filter(kind: .matrix(matrix)) }
+        /// Applies `matrix` to each drawing's components: straight ones as `colorMatrix(_:)` does, or,
+        /// when `isPremultiplied`, the components premultiplied by alpha as they are stored
+        /// (r·a, g·a, b·a, a), the result read as premultiplied (colours clamped to 0...alpha).
+        public static func colorMatrix(_ matrix: ColorMatrix, isPremultiplied: Bool) -> Filter {
+            Filter(kind: isPremultiplied ? .premultipliedMatrix(matrix) : .matrix(matrix))
+        }
+        /// Multiplies the drawing's alpha by `color`: what is drawn becomes `color`, with alpha the
+        /// drawing's alpha times `color`'s opacity, so the drawing acts as a mask that paints
+        /// `color`. Apple documents only "multiplies the alpha component by a given color"; this
+        /// reading (colour from `color`, alpha multiplied) is Scanline's, docs/PORTING.md says so.
+        public static func alphaMultiply(_ color: Color) -> Filter {
+            let c = color.resolve()
+            var m = ColorMatrix()
+            m.r1 = 0; m.g2 = 0; m.b3 = 0
+            m.r5 = Float(c.red); m.g5 = Float(c.green); m.b5 = Float(c.blue); m.a4 = Float(c.opacity)
+            return Filter(kind: .matrix(m))
+        }
         /// Runs a color-effect shader on each drawing's pixels. A shader that fails (unknown, wrong
         /// arguments, a .metal compile error) draws nothing, and says why once in the render's
         /// warnings; check it first with `Shader.compile(as:)`.

@@ -16,8 +16,10 @@ enum FilterKernels {
     }
 
     /// Applies a colour matrix in place: unpremultiply, multiply, clamp to 0...1, premultiply,
-    /// round to nearest.
-    static func colorMatrix(_ layer: CairoSurface, _ matrix: ColorMatrix) {
+    /// round to nearest. With `premultiplied`, the matrix takes the stored (premultiplied)
+    /// components as they are and gives premultiplied ones: alpha clamped to 0...1, then each
+    /// colour to 0...alpha.
+    static func colorMatrix(_ layer: CairoSurface, _ matrix: ColorMatrix, premultiplied: Bool = false) {
         let m = matrix.rows
         let words = layer.words, rowWords = layer.stride / 4, width = layer.width
         nonisolated(unsafe) let w = words
@@ -27,17 +29,18 @@ enum FilterKernels {
                 for x in 0..<width {
                     let v = row[x]
                     let a = Float(v >> 24) / 255
-                    var r: Float = 0, g: Float = 0, b: Float = 0
-                    if a > 0 {
-                        r = Float((v >> 16) & 0xFF) / 255 / a
-                        g = Float((v >> 8) & 0xFF) / 255 / a
-                        b = Float(v & 0xFF) / 255 / a
+                    var r = Float((v >> 16) & 0xFF) / 255, g = Float((v >> 8) & 0xFF) / 255, b = Float(v & 0xFF) / 255
+                    if !premultiplied {
+                        if a > 0 { r /= a; g /= a; b /= a } else { r = 0; g = 0; b = 0 }
                     }
                     let r2 = m[0] * r + m[1] * g + m[2] * b + m[3] * a + m[4]
                     let g2 = m[5] * r + m[6] * g + m[7] * b + m[8] * a + m[9]
                     let b2 = m[10] * r + m[11] * g + m[12] * b + m[13] * a + m[14]
                     let a2 = min(max(m[15] * r + m[16] * g + m[17] * b + m[18] * a + m[19], 0), 1)
-                    func q(_ c: Float) -> UInt32 { UInt32((min(max(c, 0), 1) * a2 * 255).rounded()) }
+                    // Straight results are premultiplied here; premultiplied ones are kept within alpha.
+                    func q(_ c: Float) -> UInt32 {
+                        UInt32(((premultiplied ? min(max(c, 0), a2) : min(max(c, 0), 1) * a2) * 255).rounded())
+                    }
                     row[x] = UInt32((a2 * 255).rounded()) << 24 | q(r2) << 16 | q(g2) << 8 | q(b2)
                 }
             }

@@ -207,6 +207,9 @@ public struct GraphicsContext {
         case .matrix(let m):
             FilterKernels.colorMatrix(layer, m)
             return layer
+        case .premultipliedMatrix(let m):
+            FilterKernels.colorMatrix(layer, m, premultiplied: true)
+            return layer
         case let .alphaThreshold(lo, hi, color):
             FilterKernels.alphaThreshold(layer, min: lo, max: hi, color: color.resolve(in: environment.colorScheme))
             return layer
@@ -322,9 +325,8 @@ public struct GraphicsContext {
     func setSource(_ cr: OpaquePointer, _ shading: Shading, opacity: Double, bounds: CGRect = .zero) {
         let scheme = environment.colorScheme
         func stops(_ pattern: OpaquePointer, _ g: Gradient) {
-            for stop in g.sortedStops {
-                let c = stop.color.resolve(in: scheme)
-                cairo_pattern_add_color_stop_rgba(pattern, Double(stop.location), c.red, c.green, c.blue, c.opacity * opacity)
+            for (location, c) in g.resolvedStops(in: scheme) {
+                cairo_pattern_add_color_stop_rgba(pattern, location, c.x, c.y, c.z, c.w * opacity)
             }
         }
         func extend(_ pattern: OpaquePointer, _ options: GradientOptions) {

@@ -11,6 +11,8 @@ public struct Gradient: Hashable, Sendable {
     }
     /// The stops, in order along the gradient.
     public var stops: [Stop]
+    /// The space colours are interpolated in between stops (`colorSpace(_:)`).
+    var interpolation: ColorSpace = .device
     /// A gradient through `stops`.
     public init(stops: [Stop]) { self.stops = stops }
     /// Colours spaced evenly from 0 to 1.
@@ -26,7 +28,8 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The straight colour at `f` (0...1) along the gradient: the nearest end stop's colour outside
-    /// the stops, linear in sRGB components between two stops.
+    /// the stops, and between two stops linear in sRGB components (`.device`) or in OKLab
+    /// (`.perceptual`, `ColorSpace.mix`).
     func color(at f: Double, scheme: ColorScheme) -> SIMD4<Double> {
         let stops = sortedStops
         func v(_ s: Stop) -> SIMD4<Double> { let c = s.color.resolve(in: scheme); return [c.red, c.green, c.blue, c.opacity] }
@@ -36,7 +39,82 @@ public struct Gradient: Hashable, Sendable {
         let i = stops.firstIndex { Double($0.location) > f }!
         let a = stops[i - 1], b = stops[i]
         let t = (f - Double(a.location)) / Double(b.location - a.location)
-        return v(a) + (v(b) - v(a)) * t
+        return interpolation.mix(v(a), v(b), t)
+    }
+
+    /// The stops as cairo takes them: sorted, resolved in `scheme`, straight sRGB components. In
+    /// `.perceptual`, 16 stops stand between each pair, placed on the OKLab path, so cairo's
+    /// sRGB interpolation between them stays within 1/255 of the path for ordinary colours.
+    func resolvedStops(in scheme: ColorScheme) -> [(location: Double, color: SIMD4<Double>)] {
+        let stops = sortedStops
+        func v(_ s: Stop) -> SIMD4<Double> { let c = s.color.resolve(in: scheme); return [c.red, c.green, c.blue, c.opacity] }
+        guard interpolation == .perceptual, stops.count > 1 else { return stops.map { (Double($0.location), v($0)) } }
+        var out: [(location: Double, color: SIMD4<Double>)] = []
+        for (i, stop) in stops.enumerated() {
+            out.append((Double(stop.location), v(stop)))
+            guard i + 1 < stops.count else { break }
+            let next = stops[i + 1], a = Double(stop.location), b = Double(next.location)
+            guard b > a else { continue }
+            for k in 1..<ColorSpace.perceptualSteps {
+                let t = Double(k) / Double(ColorSpace.perceptualSteps)
+                out.append((a + (b - a) * t, interpolation.mix(v(stop), v(next), t)))
+            }
+        }
+        return out
+    }
+
+    /// How a gradient interpolates between its colours, as SwiftUI's `Gradient.ColorSpace`.
+    public struct ColorSpace: Hashable, Sendable {
+        let isPerceptual: Bool
+        /// In the output's space: gamma-encoded sRGB components, linear between stops.
+        public static let device = ColorSpace(isPerceptual: false)
+        /// In a perceptual space. Apple does not say which; Scanline takes OKLab (Björn Ottosson,
+        /// 2020), the perceptual space of CSS Color 4, interpolating premultiplied by alpha as CSS
+        /// does (docs/PORTING.md).
+        public static let perceptual = ColorSpace(isPerceptual: true)
+
+        /// Stops placed between two stops of a perceptual gradient for cairo.
+        static let perceptualSteps = 16
+
+        /// `a` to `b` (straight sRGB components and alpha, 0...1) at `t` (0...1).
+        func mix(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
+            guard isPerceptual else { return a + (b - a) * t }
+            let alpha = a.w + (b.w - a.w) * t
+            guard alpha > 0 else { return [0, 0, 0, 0] }
+            let la = Self.oklab(a) * a.w, lb = Self.oklab(b) * b.w
+            let rgb = Self.srgb((la + (lb - la) * t) / alpha)
+            return [rgb.x, rgb.y, rgb.z, alpha]
+        }
+
+        /// OKLab (L, a, b) of gamma-encoded sRGB components (Ottosson's published matrices).
+        static func oklab(_ c: SIMD4<Double>) -> SIMD3<Double> {
+            let r = RGBA.linear(c.x), g = RGBA.linear(c.y), b = RGBA.linear(c.z)
+            let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+            let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+            let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+            return [0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+                    1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+                    0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s]
+        }
+
+        /// Gamma-encoded sRGB components of an OKLab colour, clamped to 0...1.
+        static func srgb(_ lab: SIMD3<Double>) -> SIMD3<Double> {
+            let l = pow(lab.x + 0.3963377774 * lab.y + 0.2158037573 * lab.z, 3)
+            let m = pow(lab.x - 0.1055613458 * lab.y - 0.0638541728 * lab.z, 3)
+            let s = pow(lab.x - 0.0894841775 * lab.y - 1.2914855480 * lab.z, 3)
+            let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
+            let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
+            let b = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
+            func e(_ v: Double) -> Double { min(max(RGBA.encoded(v), 0), 1) }
+            return [e(r), e(g), e(b)]
+        }
+    }
+
+    /// This gradient, interpolating its colours in `space`.
+    public func colorSpace(_ space: ColorSpace) -> AnyGradient {
+        var g = self
+        g.interpolation = space
+        return AnyGradient(g)
     }
 }
 

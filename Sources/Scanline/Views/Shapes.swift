@@ -572,6 +572,8 @@ extension ShapeStyle where Self == Color {
 nonisolated public struct AnyGradient: ShapeStyle, View, PrimitiveView {
     enum Source: Sendable { case color(Color), gradient(Gradient) }
     let source: Source
+    /// The space set by `colorSpace(_:)`, if any (a `Gradient`'s own otherwise).
+    var space: Gradient.ColorSpace? = nil
     /// The lightened end: 15 % of the way from `color` to white.
     nonisolated public static let lightening = 0.15
     /// A gradient made from a `Gradient`.
@@ -579,6 +581,17 @@ nonisolated public struct AnyGradient: ShapeStyle, View, PrimitiveView {
     nonisolated init(color: Color) { source = .color(color) }
     /// The stops: for a colour's gradient, the lightened colour (in each colour scheme) then the colour.
     nonisolated var gradient: Gradient {
+        var g = stops
+        if let space { g.interpolation = space }
+        return g
+    }
+    /// This gradient, interpolating its colours in `space`.
+    nonisolated public func colorSpace(_ space: Gradient.ColorSpace) -> AnyGradient {
+        var g = self
+        g.space = space
+        return g
+    }
+    nonisolated private var stops: Gradient {
         switch source {
         case .gradient(let g): return g
         case .color(let color):
