@@ -74,8 +74,8 @@ enum PreviewMacro {
     }
 }
 
-/// `@Entry var name: Type = value` in an extension of `EnvironmentValues`, `Transaction` or
-/// `FocusedValues`: a key type `__Key_name` (an `_EntryKey`, which each of the three takes as a
+/// `@Entry var name: Type = value` in an extension of `EnvironmentValues`, `Transaction`,
+/// `FocusedValues` or `ContainerValues`: a key type `__Key_name` (an `_EntryKey`, which each takes as a
 /// key) whose default is `value` (nil for an optional without one), and the property's getter and
 /// setter through it.
 enum EntryMacro {

@@ -66,3 +66,40 @@ struct DividedLayout: _VariadicView_UnaryViewRoot {
         #expect(ids == [AnyHashable("0."), AnyHashable("a"), AnyHashable("b")], "\(ids)")
     }
 }
+
+// iOS 18's container values, declared with `@Entry` as packages declare them.
+extension ContainerValues {
+    @Entry var stripe: Color = .clear
+    @Entry var weight: Int = 1
+}
+
+/// A column that paints behind each of its views the stripe the view hands it, `weight` rows tall.
+struct StripedColumn<Content: View>: View {
+    @ViewBuilder var content: Content
+    var body: some View {
+        VStack(spacing: 0) {
+            ForEach(subviews: content) { subview in
+                subview.frame(width: 10, height: 10 * CGFloat(subview.containerValues.weight)).background(subview.containerValues.stripe)
+            }
+        }
+    }
+}
+
+@MainActor @Suite struct ContainerValueTests {
+    @Test func aContainerReadsTheValuesItsViewsHandIt() async throws {
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1), green = Color(red: 0, green: 1, blue: 0)
+        let column = StripedColumn {
+            Color.clear.containerValue(\.stripe, red)
+            Color.clear
+            // On a group: each of its views carries it.
+            Group { Color.clear; Color.clear }.containerValue(\.stripe, blue).containerValue(\.weight, 2)
+            // Twice on one view: the nearest wins; a modifier between them hides nothing.
+            Color.clear.containerValue(\.stripe, green).padding(0).containerValue(\.stripe, red)
+        }
+        let img = try await SceneRenderer(column.background(Color.white), size: CGSize(width: 10, height: 70), scale: 1, fps: 10).still(at: 0)
+        func row(_ y: Int) -> String { let p = img[5, y]; return "\(p.r),\(p.g),\(p.b)" }
+        // red 0–10, white 10–20, blue 20–40 and 40–60, green 60–70.
+        #expect([5, 15, 25, 35, 45, 55, 65].map(row) == ["255,0,0", "255,255,255", "0,0,255", "0,0,255", "0,0,255", "0,0,255", "0,255,0"],
+                "\([5, 15, 25, 35, 45, 55, 65].map(row))")
+    }
+}

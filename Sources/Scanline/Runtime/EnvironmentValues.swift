@@ -1,5 +1,5 @@
-/// The key `@Entry` makes for a property of `EnvironmentValues`, `Transaction` or `FocusedValues`
-/// (each takes it as a key of its own kind). Not Apple API: Apple's macro conforms the key to the
+/// The key `@Entry` makes for a property of `EnvironmentValues`, `Transaction`, `FocusedValues` or
+/// `ContainerValues` (each takes it as a key of its own kind). Not Apple API: Apple's macro conforms the key to the
 /// extended type's own key protocol, which a plugin without swift-syntax cannot see (docs/MACROS.md).
 public protocol _EntryKey {
     associatedtype Value
