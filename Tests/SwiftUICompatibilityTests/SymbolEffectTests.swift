@@ -93,3 +93,59 @@ import SwiftUI
                               looksLike: Self.heart().scaleEffect(1.2).opacity(0.35), "scale and pulse")
     }
 }
+
+/// Symbol transitions (SymbolTransitions.swift): a heart that becomes a star at 1 s under a
+/// linear 1 s animation, and one that comes in at 1 s; each frame against the stills the rule gives.
+@MainActor @Suite struct SymbolTransitionTests {
+    static func symbol(_ name: String) -> some View { Image(systemName: name).resizable().frame(width: 40, height: 40) }
+
+    struct Swapper: View {
+        let transition: ContentTransition?
+        @State var star = false
+        var body: some View {
+            let image = SymbolTransitionTests.symbol(star ? "star.fill" : "heart.fill")
+            Group { if let transition { image.contentTransition(transition) } else { image } }
+                .task { try? await Task.sleep(for: .seconds(1)); withAnimation(.linear(duration: 1)) { star = true } }
+        }
+    }
+
+    struct Arrival: View {
+        @State var shown = false
+        var body: some View {
+            ZStack {
+                Color.clear
+                if shown { SymbolTransitionTests.symbol("heart.fill").transition(.symbolEffect(.appear)) }
+            }
+            .task { try? await Task.sleep(for: .seconds(1)); withAnimation(.linear(duration: 1)) { shown = true } }
+        }
+    }
+
+    let effects = SymbolEffectTests()
+    func expectFrame(_ view: some View, at t: Double, looksLike still: some View, _ what: String) async throws {
+        try await effects.expectFrame(view, at: t, looksLike: still, what)
+    }
+
+    @Test func replaceShrinksTheOldSymbolOutThenGrowsTheNewOneIn() async throws {
+        let heart = Self.symbol("heart.fill"), star = Self.symbol("star.fill")
+        // The two symbols differ (so the comparisons tell them apart).
+        #expect(effects.difference(try await effects.render(heart, at: 0), try await effects.render(star, at: 0)) != nil)
+        let replace = Swapper(transition: .symbolEffect(.replace))
+        try await expectFrame(replace, at: 0.5, looksLike: heart, "before the change")
+        try await expectFrame(replace, at: 1.25, looksLike: heart.scaleEffect(0.75).opacity(0.5), "replace, a quarter through")
+        try await expectFrame(replace, at: 1.75, looksLike: star.scaleEffect(0.75).opacity(0.5), "replace, three quarters through")
+        try await expectFrame(replace, at: 2.5, looksLike: star, "after the change")
+        try await expectFrame(Swapper(transition: .symbolEffect(.replace.upUp)), at: 1.25, looksLike: heart.scaleEffect(1.25).opacity(0.5), "upUp, a quarter through")
+        try await expectFrame(Swapper(transition: .symbolEffect(.replace.offUp)), at: 1.5, looksLike: star.scaleEffect(0.75).opacity(0.5), "offUp, halfway")
+        try await expectFrame(Swapper(transition: .symbolEffect), at: 1.75, looksLike: star.scaleEffect(0.75).opacity(0.5), ".symbolEffect is replace")
+        // Without a symbol transition the symbols cross-fade; `.identity` swaps at once.
+        try await expectFrame(Swapper(transition: nil), at: 1.5, looksLike: ZStack { heart.opacity(0.5); star.opacity(0.5) }, "cross-fade, halfway")
+        try await expectFrame(Swapper(transition: .identity), at: 1.25, looksLike: star, "identity")
+    }
+
+    @Test func appearGrowsTheSymbolInFromHalfItsSize() async throws {
+        let heart = Self.symbol("heart.fill")
+        try await expectFrame(Arrival(), at: 0.5, looksLike: Color.clear, "before it comes")
+        try await expectFrame(Arrival(), at: 1.5, looksLike: heart.scaleEffect(0.75).opacity(0.5), "appear, halfway")
+        try await expectFrame(Arrival(), at: 2.5, looksLike: heart, "appeared")
+    }
+}

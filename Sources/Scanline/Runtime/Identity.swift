@@ -185,6 +185,7 @@ extension ViewGraph {
         for k in deliveredPreferences.keys where inside(k) { deliveredPreferences[k] = nil }
         for k in dynamicRecords.keys where inside(k) { dynamicRecords[k] = nil }
         for k in contentRecords.keys where inside(k) { contentRecords[k] = nil }
+        for k in symbolRecords.keys where inside(k) { symbolRecords[k] = nil }
         // Built this frame only to find its removal over: it did not appear in this frame.
         seenThisBuild = seenThisBuild.filter { !inside($0) }
     }

@@ -27,6 +27,8 @@
     var receivers: [String: AnyCancellable] = [:]
     /// Each text's last content, by view path, for content transitions.
     var contentRecords: [String: ContentRecord] = [:]
+    /// Each symbol image's last symbol, by view path, for its content transition.
+    var symbolRecords: [String: SymbolRecord] = [:]
     /// How many transition values were found animating so far (a removed view stays while its
     /// build finds some).
     var transitionsAnimating = 0

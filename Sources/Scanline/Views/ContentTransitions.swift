@@ -23,6 +23,8 @@ public struct ContentTransition: Equatable, Sendable {
         case identity, opacity, interpolate
         case numeric(countsDown: Bool)
         case numericValue(Double)
+        /// A symbol image's change of symbol replaces it (`.symbolEffect`); text fades.
+        case symbol(ReplaceSymbolEffect)
     }
     let kind: Kind
 
@@ -183,7 +185,7 @@ extension NodeBuilder {
         old.environment = previous.environment
         let style: ContentChange.Style
         switch transition.kind {
-        case .identity, .opacity: style = .opacity
+        case .identity, .opacity, .symbol: style = .opacity
         case .interpolate: style = previous.text.string == text.string ? .interpolate : .opacity
         case .numeric, .numericValue:
             style = env.accessibilityReduceMotion ? .opacity : .numeric(countsDown: record.countsDown)

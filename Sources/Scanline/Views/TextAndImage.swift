@@ -129,7 +129,9 @@ extension Image: View, PrimitiveView {
             } else if !SystemSymbols.fontInstalled {
                 b.graph.warn("Image(systemName:): the icon font '\(SystemSymbols.family)' is not installed (Debian: fonts-material-design-icons-iconfont); drawing placeholders")
             }
-            return SymbolNode(image: self, name: name)
+            let node = SymbolNode(image: self, name: name)
+            node.replacement = b.symbolReplacement(for: name)
+            return node
         case let .named(name, bundle):
             let roots = ImageResources.roots(bundle: bundle, folder: b.environment.imageResourcesFolder)
             if let found = ImageResources.find(name, in: roots, displayScale: b.environment.displayScale) {
@@ -173,6 +175,8 @@ final class ImageNode: Node {
 final class SymbolNode: Node {
     let image: Image
     let name: String
+    /// The change of symbol under way, if any.
+    var replacement: SymbolReplacement?
     init(image: Image, name: String) { self.image = image; self.name = name }
     override var kind: String { "Symbol(\(name))" }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
@@ -185,6 +189,13 @@ final class SymbolNode: Node {
         if environment.redactionReasons.contains(.placeholder) { return c.fillImagePlaceholder(in: frame) }
         // Symbol effects move how the symbol is drawn, not where it is laid out (SymbolEffects.swift).
         if !environment.symbolEffectsRemoved { environment.symbolPose.apply(to: &c, frame: frame) }
-        SystemSymbols.draw(name, in: frame, context: c, shading: ForegroundStyle().shading(in: frame, environment: environment))
+        let shading = ForegroundStyle().shading(in: frame, environment: environment)
+        guard let replacement else { return SystemSymbols.draw(name, in: frame, context: c, shading: shading) }
+        // Replaced: the symbol before and this one, each in its pose of the change (SymbolTransitions.swift).
+        for (symbol, pose) in [(replacement.old, replacement.outgoing), (name, replacement.incoming)] where pose.opacity > 0 {
+            var posed = c
+            pose.apply(to: &posed, frame: frame)
+            SystemSymbols.draw(symbol, in: frame, context: posed, shading: shading)
+        }
     }
 }
