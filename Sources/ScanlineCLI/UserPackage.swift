@@ -55,6 +55,8 @@ struct UserPackage: Sendable {
         /// Flags for the link (`linkedLibrary`).
         var linkerFlags: [String]
         var hasResources: Bool { !resources.isEmpty || !metalFiles.isEmpty }
+        /// Whether it is the package's own, not another package's it depends on.
+        var isOwn = true
         /// An app's or a tool's target: built as the others, its entry point renamed
         /// (`entryPoint`) so that it does not clash with the render's own `main`.
         var isExecutable = false
@@ -77,6 +79,8 @@ struct UserPackage: Sendable {
     var notes: [String] = []
 
     var swiftFiles: [String] { targets.flatMap(\.swiftFiles) }
+    /// The Swift files of the package's own targets: where its previews are.
+    var ownSwiftFiles: [String] { targets.filter(\.isOwn).flatMap(\.swiftFiles) }
     var metalFiles: [String] { targets.flatMap(\.metalFiles) }
     /// Every `.metal` file the targets have, declared resources' included: what `scanline
     /// preview` watches.
@@ -176,7 +180,8 @@ struct UserPackage: Sendable {
             // Another package's product: its targets, built before this one's.
             for (product, package) in t.products {
                 let theirs = try packages.targets(of: product, in: package, for: tname)
-                for dep in theirs where !external.contains(where: { $0.name == dep.name }) {
+                for var dep in theirs where !external.contains(where: { $0.name == dep.name }) {
+                    dep.isOwn = false
                     if names.contains(dep.name) {
                         throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path,
                                                            reason: "the target \(dep.name) of the package \(package) has the name of one of this package's targets")
@@ -248,9 +253,9 @@ struct UserPackage: Sendable {
         var products: [(product: String, package: String)] = []
         for dep in raw["dependencies"] as? [[String: Any]] ?? [] {
             if let byName = dep["byName"] as? [Any], let n = byName.first as? String {
-                if targetNames.contains(n) { dependencies.append(n) } else if !scanlineProducts.contains(n) {
-                    throw ScanlineError.unreadableFile(path: manifest, reason: "the target \(name) depends on \(n), which is neither a target of the package nor a product of Scanline")
-                }
+                // By name, as SwiftPM reads it: a target of the package, else the product of that
+                // name of the package of that name (`dependencies: ["ShapeUp"]`).
+                if targetNames.contains(n) { dependencies.append(n) } else if !scanlineProducts.contains(n) { products.append((n, n)) }
             } else if let t = dep["target"] as? [Any], let n = t.first as? String {
                 dependencies.append(n)
             } else if let p = dep["product"] as? [Any], let n = p.first as? String {

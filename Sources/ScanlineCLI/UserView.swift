@@ -200,7 +200,7 @@ enum UserView {
     /// its `previews`).
     static func previewList(_ given: Files) throws -> [String] {
         var lines: [String] = []
-        for f in given.swift {
+        for f in given.previewFiles {
             guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
             let previews: [SwiftSource.Preview]
             do { previews = try SwiftSource(text).previews() } catch let e as SwiftSource.ScanError { throw UsageError("\(f): \(e)") }
@@ -387,6 +387,9 @@ enum UserView {
         /// A package folder given instead of files: its library and app targets' files are `swift` and
         /// `metal` (its resources' too; they reach the program through its bundles).
         var package: UserPackage? = nil
+        /// The files whose previews are listed and rendered: a package's own targets' (not those of
+        /// the packages it depends on), else all.
+        var previewFiles: [String] { package?.ownSwiftFiles ?? swift }
     }
 
     static func files(_ positionals: [String]) throws -> Files {
@@ -456,7 +459,7 @@ enum UserView {
             guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
             files.append((f, SwiftSource(text)))
         }
-        let choice = try choose(files: files, view: view, preview: preview)
+        let choice = try choose(files: files.filter { Set(given.previewFiles).contains($0.path) }, view: view, preview: preview)
         let folder = packageFolder(given, view: view, preview: preview, cache: cache, kit: kit)
         if let package = given.package {
             guard let kit else {

@@ -196,15 +196,20 @@ extension UserViewBuildTests {
                    "Sources/Base/Base.swift": "import SwiftUI\npublic let swatchSide: CGFloat = 10\n",
                    "Sources/SwatchKit/Swatch.swift": "import SwiftUI\nimport Base\npublic struct Swatch: View {\n    public init() {}\n    public var body: some View { Color.green.frame(width: swatchSide, height: swatchSide) }\n}\n"],
                   in: folder.appendingPathComponent("Swatches"))
-        // Rings (by URL, checked out): a blue 10 × 10 square.
+        // Rings (by URL, checked out, and named by its product alone, as `dependencies: ["Rings"]`
+        // names a package's product of the package's name): a blue 10 × 10 square.
         try write(["Package.swift": manifest + #"let package = Package(name: "Rings", products: [.library(name: "Rings", targets: ["Rings"])], targets: [.target(name: "Rings")])"#,
-                   "Sources/Rings/Ring.swift": "import SwiftUI\npublic struct Ring: View {\n    public init() {}\n    public var body: some View { Color.blue.frame(width: 10, height: 10) }\n}\n"],
+                   "Sources/Rings/Ring.swift": "import SwiftUI\npublic struct Ring: View {\n    public init() {}\n    public var body: some View { Color.blue.frame(width: 10, height: 10) }\n}\n\n#Preview(\"Ring alone\") { Ring() }\n"],
                   in: app.appendingPathComponent(".build/checkouts/Rings"))
-        try write(["Package.swift": manifest + #"let package = Package(name: "App", dependencies: [.package(path: "../Swatches"), .package(url: "https://example.com/Rings.git", from: "1.0.0")], targets: [.target(name: "Screens", dependencies: [.product(name: "SwatchKit", package: "Swatches"), .product(name: "Rings", package: "Rings")])])"#,
+        try write(["Package.swift": manifest + #"let package = Package(name: "App", dependencies: [.package(path: "../Swatches"), .package(url: "https://example.com/Rings.git", from: "1.0.0")], targets: [.target(name: "Screens", dependencies: [.product(name: "SwatchKit", package: "Swatches"), "Rings"])])"#,
                    "Sources/Screens/Screen.swift": "import SwiftUI\nimport SwatchKit\nimport Rings\n\n#Preview(\"Both\") { HStack(spacing: 0) { Swatch(); Ring() } }\n"],
                   in: app)
+        // The package's previews are its own: a dependency's are neither listed nor the default.
+        let list = try Binary.capture(["render", app.path, "--list-previews"])
+        let listed = String(decoding: list.stdout, as: UTF8.self)
+        #expect(list.code == 0 && listed.contains("\"Both\"") && !listed.contains("Ring alone"), "\(listed)\(list.stderr)")
         let out = folder.appendingPathComponent("both.png")
-        let r = try Self.render([app.path, "--preview", "Both", "--scale", "1", "-o", out.path], cache: Self.cache)
+        let r = try Self.render([app.path, "--scale", "1", "-o", out.path], cache: Self.cache)
         #expect(r.code == 0, "\(r.stderr)")
         let image = try PixelBuffer(contentsOf: out)
         // System green (52, 199, 89) from Swatches, then system blue (0, 122, 255) from Rings.
