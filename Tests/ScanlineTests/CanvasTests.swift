@@ -248,6 +248,21 @@ struct MovingCanvas: View {
         }
     }
 
+    /// `colorSpace: .perceptual` blends in OKLab: half way from red to blue is OKLab's midpoint
+    /// (140.36, 83.03, 162.31 by Ottosson's matrices), where `.device` gives (127.5, 0, 127.5).
+    @Test(arguments: [false, true]) func perceptualMeshesBlendInOKLab(_ smooth: Bool) async throws {
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        func middle(_ space: Gradient.ColorSpace) async throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            let mesh = MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [red, blue, red, blue],
+                                    smoothsColors: smooth, colorSpace: space)
+            // Pixel 40 of 81: its centre is exactly half way across.
+            return try await SceneRenderer(mesh, size: CGSize(width: 81, height: 10), scale: 1).still(at: 0)[40, 5]
+        }
+        let p = try await middle(.perceptual), d = try await middle(.device)
+        #expect(abs(Int(p.r) - 140) <= 2 && abs(Int(p.g) - 83) <= 2 && abs(Int(p.b) - 162) <= 2, "perceptual, smooth \(smooth): \(p)")
+        #expect(abs(Int(d.r) - 128) <= 2 && d.g <= 2 && abs(Int(d.b) - 128) <= 2, "device, smooth \(smooth): \(d)")
+    }
+
     /// A 3×3 mesh with a moved middle point: no seams, and neighbouring pixels differ by little
     /// (the steepest colour ramp here is 255 over 40 pixels, about 6 a pixel).
     @Test func threeByThreeIsSmooth() async throws {

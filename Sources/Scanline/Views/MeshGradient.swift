@@ -9,6 +9,10 @@
 /// corners. Cells are straight-edged (point positions are interpolated bilinearly). A mesh whose
 /// counts do not match `width × height` (or is smaller than 2 × 2) draws only its background. The
 /// background shows when the mesh is a view; as a fill of another shape only the mesh is drawn.
+///
+/// `colorSpace: .perceptual` interpolates in OKLab premultiplied by alpha (as a `Gradient`'s
+/// `.perceptual` does): the curves run through the points' OKLab values, and each cell is split
+/// into 4 × 4 patches even when not smooth, cairo blending linearly only within those.
 nonisolated public struct MeshGradient: ShapeStyle, View, PrimitiveView {
     /// Points across and down.
     public var width: Int, height: Int
@@ -20,16 +24,19 @@ nonisolated public struct MeshGradient: ShapeStyle, View, PrimitiveView {
     public var background: Color
     /// Smooth colour curves across cells (default true).
     public var smoothsColors: Bool
+    /// The space colours are interpolated in (default `.device`).
+    public var colorSpace: Gradient.ColorSpace
 
     /// A mesh of `width × height` points and colours.
-    public init(width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear, smoothsColors: Bool = true) {
+    public init(width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear, smoothsColors: Bool = true,
+                colorSpace: Gradient.ColorSpace = .device) {
         self.width = width; self.height = height; self.points = points; self.colors = colors
-        self.background = background; self.smoothsColors = smoothsColors
+        self.background = background; self.smoothsColors = smoothsColors; self.colorSpace = colorSpace
     }
 
     nonisolated public func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         Shading(storage: .mesh(MeshShading(width: width, height: height, points: points, colors: colors, background: background,
-                                           smooth: smoothsColors, rect: rect)))
+                                           smooth: smoothsColors, colorSpace: colorSpace, rect: rect)))
     }
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { MeshNode(self) }
 }
@@ -51,6 +58,7 @@ struct MeshShading: Hashable, Sendable {
     let width: Int, height: Int
     let points: [SIMD2<Float>], colors: [Color], background: Color
     let smooth: Bool
+    let colorSpace: Gradient.ColorSpace
     let rect: CGRect
 
     var isValid: Bool {
@@ -61,7 +69,22 @@ struct MeshShading: Hashable, Sendable {
     /// Patches as (four corners clockwise from top-left in user space, their four colours).
     func patches(scheme: ColorScheme) -> [(corners: [CGPoint], colors: [SIMD4<Double>])] {
         guard isValid else { return [] }
-        let rgba = colors.map { c -> SIMD4<Double> in let v = c.resolve(in: scheme); return SIMD4(v.red, v.green, v.blue, v.opacity) }
+        let perceptual = colorSpace == .perceptual
+        // The values interpolated: straight sRGB, or OKLab premultiplied by alpha (then alpha).
+        let rgba = colors.map { c -> SIMD4<Double> in
+            let v = c.resolve(in: scheme), straight = SIMD4(v.red, v.green, v.blue, v.opacity)
+            guard perceptual else { return straight }
+            let lab = Gradient.ColorSpace.oklab(straight) * v.opacity
+            return SIMD4(lab.x, lab.y, lab.z, v.opacity)
+        }
+        /// Straight sRGB of an interpolated value.
+        func output(_ c: SIMD4<Double>) -> SIMD4<Double> {
+            guard perceptual else { return SIMD4(c.x.clamped, c.y.clamped, c.z.clamped, c.w.clamped) }
+            let a = c.w.clamped
+            guard a > 0 else { return .zero }
+            let rgb = Gradient.ColorSpace.srgb(SIMD3(c.x, c.y, c.z) / a)
+            return SIMD4(rgb.x, rgb.y, rgb.z, a)
+        }
         func point(_ i: Int, _ j: Int) -> SIMD2<Double> { SIMD2(Double(points[j * width + i].x), Double(points[j * width + i].y)) }
         func user(_ p: SIMD2<Double>) -> CGPoint { CGPoint(x: rect.minX + CGFloat(p.x) * rect.width, y: rect.minY + CGFloat(p.y) * rect.height) }
         /// A point inside cell (i, j) at (s, t) in 0...1, straight-edged.
@@ -79,7 +102,7 @@ struct MeshShading: Hashable, Sendable {
             guard smooth else {
                 let top = at(i, j) + (at(i + 1, j) - at(i, j)) * s
                 let bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * s
-                return top + (bottom - top) * t
+                return output(top + (bottom - top) * t)
             }
             // Hermite between p1 and p2 with tangents from the neighbours (one-sided at the edges).
             func hermite(_ p0: SIMD4<Double>?, _ p1: SIMD4<Double>, _ p2: SIMD4<Double>, _ p3: SIMD4<Double>?, _ u: Double) -> SIMD4<Double> {
@@ -91,10 +114,9 @@ struct MeshShading: Hashable, Sendable {
             func row(_ b: Int) -> SIMD4<Double> {
                 hermite(i > 0 ? at(i - 1, b) : nil, at(i, b), at(i + 1, b), i + 2 < width ? at(i + 2, b) : nil, s)
             }
-            let c = hermite(j > 0 ? row(j - 1) : nil, row(j), row(j + 1), j + 2 < height ? row(j + 2) : nil, t)
-            return SIMD4(c.x.clamped, c.y.clamped, c.z.clamped, c.w.clamped)
+            return output(hermite(j > 0 ? row(j - 1) : nil, row(j), row(j + 1), j + 2 < height ? row(j + 2) : nil, t))
         }
-        let split = smooth ? 4 : 1
+        let split = smooth || perceptual ? 4 : 1
         var out: [(corners: [CGPoint], colors: [SIMD4<Double>])] = []
         for j in 0..<(height - 1) {
             for i in 0..<(width - 1) {
