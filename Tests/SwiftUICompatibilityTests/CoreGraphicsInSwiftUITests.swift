@@ -40,3 +40,43 @@ struct PieSlice: Shape {
         #expect(style.lineCap == .round && style.lineJoin == .bevel)
     }
 }
+
+/// `GraphicsContext.withCGContext`: CoreGraphics drawing code run in a canvas, drawn there in
+/// order with its state, transform and clip.
+@MainActor @Suite struct WithCGContextTests {
+    @Test func coreGraphicsCodeDrawsInTheCanvas() async throws {
+        let canvas = Canvas { context, _ in
+            context.withCGContext { cg in
+                cg.saveGState()
+                cg.clip(to: CGRect(x: 0, y: 38, width: 5, height: 2))
+                cg.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+                cg.fill(CGRect(x: 0, y: 36, width: 40, height: 4))
+                cg.restoreGState()
+                cg.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                cg.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+                cg.saveGState()
+                cg.translateBy(x: 20, y: 0)
+                cg.setFillColor(gray: 0, alpha: 0.5)
+                cg.addEllipse(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+                cg.fillPath()
+                cg.restoreGState()
+                // A 4-point line in a space scaled by 2: 8 pixels wide, at y 30.
+                cg.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1)
+                cg.setLineWidth(4)
+                cg.scaleBy(x: 2, y: 2)
+                cg.move(to: CGPoint(x: 0, y: 15))
+                cg.addLine(to: CGPoint(x: 20, y: 15))
+                cg.strokePath()
+            }
+        }
+        let img = try await SceneRenderer(canvas.frame(width: 40, height: 40), size: CGSize(width: 40, height: 40), scale: 1, fps: 1).still(at: 0)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let p = img[x, y]; return [p.r, p.g, p.b, p.a] }
+        #expect(px(5, 5) == [255, 0, 0, 255], "the red square: \(px(5, 5))")
+        #expect(px(15, 5)[3] == 0, "nothing between: \(px(15, 5))")
+        #expect(px(25, 5)[3] >= 126 && px(25, 5)[3] <= 129 && px(25, 5)[0] == 0, "the half-black circle, moved by 20: \(px(25, 5))")
+        #expect(px(5, 25)[3] == 0, "the translation was restored: \(px(5, 25))")
+        #expect(px(10, 27) == [0, 0, 255, 255] && px(10, 33) == [0, 0, 255, 255], "the scaled line: \(px(10, 27)) \(px(10, 33))")
+        #expect(px(10, 24)[3] == 0 && px(10, 35)[3] == 0, "no wider than 8: \(px(10, 24)) \(px(10, 35))")
+        #expect(px(2, 39) == [0, 255, 0, 255] && px(10, 39)[3] == 0 && px(2, 37)[3] == 0, "the clip: \(px(2, 39)) \(px(10, 39)) \(px(2, 37))")
+    }
+}
