@@ -142,6 +142,25 @@ import SwiftUI
         try await expectFrame(Swapper(transition: .identity), at: 1.25, looksLike: star, "identity")
     }
 
+    /// A heart hidden at 1 s by `.disappear` while active, or shown by `.appear` only while active.
+    struct Hider: View {
+        let appear: Bool
+        @State var hidden = false
+        var body: some View {
+            let heart = SymbolTransitionTests.symbol("heart.fill")
+            Group { if appear { heart.symbolEffect(.appear, isActive: !hidden) } else { heart.symbolEffect(.disappear, isActive: hidden) } }
+                .task { try? await Task.sleep(for: .seconds(1)); hidden = true }
+        }
+    }
+
+    @Test func disappearHidesAndAppearShowsWhileActive() async throws {
+        let heart = Self.symbol("heart.fill")
+        for appear in [false, true] {
+            try await expectFrame(Hider(appear: appear), at: 0.5, looksLike: heart, appear ? "appear, active" : "disappear, inactive")
+            try await expectFrame(Hider(appear: appear), at: 2, looksLike: Color.clear, appear ? "appear, inactive" : "disappear, active")
+        }
+    }
+
     @Test func appearGrowsTheSymbolInFromHalfItsSize() async throws {
         let heart = Self.symbol("heart.fill")
         try await expectFrame(Arrival(), at: 0.5, looksLike: Color.clear, "before it comes")

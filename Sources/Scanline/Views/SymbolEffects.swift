@@ -63,8 +63,8 @@ public protocol SymbolEffect: Sendable {
 }
 
 extension SymbolEffect {
-    /// A state effect (scale) holds its pose while active instead of playing.
-    var isState: Bool { self is ScaleSymbolEffect }
+    /// A state effect (scale, appear, disappear) holds its pose while active instead of playing.
+    var isState: Bool { self is ScaleSymbolEffect || self is AppearSymbolEffect || self is DisappearSymbolEffect }
 }
 
 /// An effect that plays from start to end when a value changes (`symbolEffect(_:options:value:)`).

@@ -14,7 +14,10 @@
 // - any other content transition but `.identity` cross-fades the two symbols, as Apple's does
 //   for symbols it cannot interpolate; so does replace under Reduce Motion;
 // - appear grows the symbol from half its size (from its bottom for `.up`, its top for `.down`)
-//   while it fades in; disappear is the same backwards.
+//   while it fades in; disappear is the same backwards. As indefinite effects
+//   (`symbolEffect(.disappear, isActive: hidden)`) they hold their end while active, easing there
+//   in 0.5 s when `isActive` changes: `.disappear` hides the symbol while active, `.appear` shows
+//   it only while active.
 import Foundation
 
 /// A symbol effect that can be a content transition (`ContentTransition.symbolEffect(_:options:)`).
@@ -63,7 +66,7 @@ public struct AutomaticSymbolEffect: SymbolEffect, ContentTransitionSymbolEffect
 
 /// A symbol growing in from half its size while it fades in; from its bottom for `.up`, its top
 /// for `.down`.
-public struct AppearSymbolEffect: SymbolEffect, TransitionSymbolEffect {
+public struct AppearSymbolEffect: SymbolEffect, TransitionSymbolEffect, IndefiniteSymbolEffect {
     var anchor: UnitPoint = .center
     public var up: AppearSymbolEffect { var e = self; e.anchor = .bottom; return e }
     public var down: AppearSymbolEffect { var e = self; e.anchor = .top; return e }
@@ -75,7 +78,7 @@ public struct AppearSymbolEffect: SymbolEffect, TransitionSymbolEffect {
 }
 
 /// A symbol shrinking to half its size while it fades out (`AppearSymbolEffect` backwards).
-public struct DisappearSymbolEffect: SymbolEffect, TransitionSymbolEffect {
+public struct DisappearSymbolEffect: SymbolEffect, TransitionSymbolEffect, IndefiniteSymbolEffect {
     var anchor: UnitPoint = .center
     public var up: DisappearSymbolEffect { var e = self; e.anchor = .top; return e }
     public var down: DisappearSymbolEffect { var e = self; e.anchor = .bottom; return e }
