@@ -43,8 +43,8 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The stops as cairo takes them: sorted, resolved in `scheme`, straight sRGB components. In
-    /// `.perceptual`, 16 stops stand between each pair, placed on the OKLab path, so cairo's
-    /// sRGB interpolation between them stays within 1/255 of the path for ordinary colours.
+    /// `.perceptual`, 16 stops stand between each pair, placed on the OKLab path, and cairo
+    /// interpolates in sRGB only between those.
     func resolvedStops(in scheme: ColorScheme) -> [(location: Double, color: SIMD4<Double>)] {
         let stops = sortedStops
         func v(_ s: Stop) -> SIMD4<Double> { let c = s.color.resolve(in: scheme); return [c.red, c.green, c.blue, c.opacity] }
