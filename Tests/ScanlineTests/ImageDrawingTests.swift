@@ -77,6 +77,22 @@ import Testing
         #expect(outline.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
     }
 
+    /// `checkmark` at body size (a 17 pt square) covers the box measured on Apple's inline picker
+    /// (SystemSymbols.drawCheckmark): 0.04 to 0.86 of the square across, 0.16 to 0.96 down.
+    @Test func theCheckmarkCoversApplesBox() async throws {
+        let img = try await SceneRenderer(Image(systemName: "checkmark").font(.body).foregroundStyle(.black),
+                                          size: CGSize(width: 17, height: 17), scale: 3).still(at: 0).converted(to: .straight)
+        var minX = 51, maxX = -1, minY = 51, maxY = -1
+        for y in 0..<51 { for x in 0..<51 where img[x, y].a >= 128 { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) } }
+        // In points: pixel edges over 3.
+        let box = (CGFloat(minX) / 3, CGFloat(maxX + 1) / 3, CGFloat(minY) / 3, CGFloat(maxY + 1) / 3)
+        let want = (0.04 * 17, 0.864 * 17, 0.157 * 17, 0.961 * 17)
+        #expect(abs(box.0 - want.0) <= 0.5 && abs(box.1 - want.1) <= 0.5 && abs(box.2 - want.2) <= 0.5 && abs(box.3 - want.3) <= 0.5,
+                "ink box \(box), Apple's \(want) (points)")
+        // The vertex: ink at the bottom a third of the way across, none at the bottom left corner.
+        #expect(img[Int(0.365 * 51), Int(0.9 * 51)].a == 255 && img[2, 48].a == 0)
+    }
+
     @Test func unknownSymbolsWarnOnceAndDrawAPlaceholder() async throws {
         let r = try SceneRenderer(VStack { Image(systemName: "no.such.symbol"); Image(systemName: "no.such.symbol") },
                                   size: CGSize(width: 40, height: 60))

@@ -468,6 +468,7 @@ enum SystemSymbols {
     /// Draws the symbol filling `rect` (user space) in `shading`, or the placeholder.
     static func draw(_ name: String, in rect: CGRect, context: GraphicsContext, shading: Shading) {
         let name = resolvedName(name, variants: context.environment.symbolVariants)
+        if name == "checkmark" { return drawCheckmark(in: rect, context: context, shading: shading) }
         guard let code = table[name], fontInstalled, let scalar = Unicode.Scalar(code) else {
             drawPlaceholder(in: rect, context: context, shading: shading)
             return
@@ -480,6 +481,24 @@ enum SystemSymbols {
         var resolved = c.resolve(text)
         resolved.shading = shading
         c.draw(resolved, at: CGPoint(x: rect.midX, y: rect.midY), anchor: .center)
+    }
+
+    /// `checkmark`, the symbol of list and menu selections, drawn as a path rather than Material's
+    /// `check` (a wide, low glyph: 12 × 8.4 pt at 17 pt). Measured on Apple's picture of an inline
+    /// picker's checkmark (StanfordSpezi/SpeziViews `optionSetPicker.option-picker-inline.png`,
+    /// iOS 18 at 3x, body semibold in a 17 pt square; the fidelity suite's case): its ink spans
+    /// 14.0 × 13.7 pt, from 0.04 to 0.86 of the square across and 0.16 to 0.96 down, a short
+    /// stroke from the left at 0.59 down to the vertex at 0.37 across, then the long one up to
+    /// the top right; strokes about 2.1 pt wide (0.125 of the square), round ends and join.
+    static let checkmarkPoints: [CGPoint] = [CGPoint(x: 0.10, y: 0.59), CGPoint(x: 0.365, y: 0.90), CGPoint(x: 0.80, y: 0.22)]
+    static let checkmarkStroke: CGFloat = 0.125
+
+    static func drawCheckmark(in rect: CGRect, context c: GraphicsContext, shading: Shading) {
+        let side = min(rect.width, rect.height)
+        let origin = CGPoint(x: rect.midX - side / 2, y: rect.midY - side / 2)
+        var path = Path()
+        path.addLines(checkmarkPoints.map { CGPoint(x: origin.x + $0.x * side, y: origin.y + $0.y * side) })
+        c.stroke(path, with: shading, style: StrokeStyle(lineWidth: checkmarkStroke * side, lineCap: .round, lineJoin: .round))
     }
 
     /// A dashed rounded square with a question mark: what an unknown name draws.
