@@ -40,6 +40,8 @@ public final class CGContext {
     }
     private var state = State()
     private var saved: [State] = []
+    /// The current path; painting or clipping records it and starts a new one, so a recorded path
+    /// is never changed afterwards.
     private var path = CGMutablePath()
     /// What has been drawn, in order.
     public private(set) var _operations: [_Operation] = []
@@ -113,7 +115,7 @@ public final class CGContext {
         beginPath()
     }
     /// Clips what follows to the current path, which it ends.
-    public func clip(using rule: CGPathFillRule = .winding) { _operations.append(.clip(path.copy() ?? path, rule)); beginPath() }
+    public func clip(using rule: CGPathFillRule = .winding) { _operations.append(.clip(path, rule)); beginPath() }
     public func clip(to rect: CGRect) { _operations.append(.clip(mapped { $0.addRect(rect, transform: state.ctm) }, .winding)) }
     public func fill(_ rect: CGRect) { fill(mapped { $0.addRect(rect, transform: state.ctm) }, .winding) }
     public func fill(_ rects: [CGRect]) { fill(mapped { $0.addRects(rects, transform: state.ctm) }, .winding) }
@@ -134,10 +136,10 @@ public final class CGContext {
     private func mapped(_ build: (CGMutablePath) -> Void) -> CGPath { let p = CGMutablePath(); build(p); return p }
     private func fill(_ p: CGPath, _ rule: CGPathFillRule) {
         guard !p.isEmpty else { return }
-        _operations.append(.fill(p.copy() ?? p, rule, color: state.fill, alpha: state.alpha))
+        _operations.append(.fill(p, rule, color: state.fill, alpha: state.alpha))
     }
     private func stroke(_ p: CGPath) {
         guard !p.isEmpty else { return }
-        _operations.append(.stroke(p.copy() ?? p, ctm: state.ctm, style: state.line, color: state.stroke, alpha: state.alpha))
+        _operations.append(.stroke(p, ctm: state.ctm, style: state.line, color: state.stroke, alpha: state.alpha))
     }
 }

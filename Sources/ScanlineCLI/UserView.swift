@@ -459,7 +459,8 @@ enum UserView {
             guard let text = try? String(contentsOfFile: f, encoding: .utf8) else { throw ScanlineError.unreadableFile(path: f, reason: "not UTF-8 text") }
             files.append((f, SwiftSource(text)))
         }
-        let choice = try choose(files: files.filter { Set(given.previewFiles).contains($0.path) }, view: view, preview: preview)
+        let previewFiles = Set(given.previewFiles)
+        let choice = try choose(files: files.filter { previewFiles.contains($0.path) }, view: view, preview: preview)
         let folder = packageFolder(given, view: view, preview: preview, cache: cache, kit: kit)
         if let package = given.package {
             guard let kit else {
