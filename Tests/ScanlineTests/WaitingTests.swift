@@ -124,6 +124,33 @@ struct CountsInATask: View {
         #expect(ended.error is CancellationError)
     }
 
+    /// A loop that swallows the `CancellationError` of the render's end sleeps again after it: that
+    /// sleep waits its span on the machine's clock. It waited forever before, on a clock no one
+    /// advances, and the task leaked with it (LeakSanitizer saw it in CI when the end came between
+    /// two sleeps).
+    @Test func aSleepAfterTheRenderEndedWaitsOnTheMachinesClock() async throws {
+        final class Log: @unchecked Sendable {
+            let lock = NSLock(); var sleeps = 0; var done = false
+            var snapshot: (Int, Bool) { lock.withLock { (sleeps, done) } }
+        }
+        let log = Log()
+        do {
+            let r = try SceneRenderer(SchedulesOnAppear { _ in
+                Task {
+                    for _ in 0..<4 {
+                        try? await Task.sleep(for: .milliseconds(20))
+                        log.lock.withLock { log.sleeps += 1 }
+                    }
+                    log.lock.withLock { log.done = true }
+                }
+            }, size: CGSize(width: 20, height: 20), fps: 20)
+            _ = try await r.drawLog(at: 0.05)
+        }
+        // Two sleeps ended in the render; the third was woken by its end; the fourth starts after.
+        for _ in 0..<200 where !log.snapshot.1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(log.snapshot == (4, true), "sleeps ended, loop done: \(log.snapshot)")
+    }
+
     /// A Dispatch timer for another queue than the main one cannot follow the render clock.
     @Test func aDispatchTimerWarnsThatItFollowsTheMachinesClock() async throws {
         final class Box: @unchecked Sendable { var timer: DispatchSourceTimer? }

@@ -47,6 +47,8 @@ public final class RenderClock: Clock, @unchecked Sendable {
     /// The tasks `run(_:)` started that have not ended.
     private var counted: Set<UnsafeCurrentTask> = []
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Set when the render ends (`cancelSleepers`): no one advances the clock any more.
+    private var ended = false
 
     /// A clock at the render's start, whose dates count from `startDate` (default: the reference
     /// date, 2001-01-01 00:00:00 UTC, so that the seeds' ticks are what they were).
@@ -86,14 +88,22 @@ public final class RenderClock: Clock, @unchecked Sendable {
 
     /// Suspends until the renderer advances the clock to `deadline` (never on the wall clock).
     /// Cancelling the sleeping task wakes it at once with `CancellationError`, as `Task.sleep`
-    /// does.
+    /// does. Once the render has ended (`cancelSleepers`), no one advances the clock: a sleep that
+    /// starts then (a loop in a `Task { }` that swallowed the `CancellationError` of the end)
+    /// waits its span on the machine's clock, as the code would go on in an app, instead of
+    /// waiting forever for an instant that never comes.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        if let span = lock.withLock({ ended ? current.duration(to: deadline) : nil }) {
+            try await standardSleep(ContinuousClock(), until: ContinuousClock.now.advanced(by: max(.zero, span)))
+            return
+        }
         let ticket = SleepTicket()
         let me = withUnsafeCurrentTask { $0 }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
                 lock.lock()
-                if ticket.cancelled { lock.unlock(); c.resume(throwing: CancellationError()); return }
+                // (`ended` here: the render ended since the check above; that instant never comes.)
+                if ticket.cancelled || ended { lock.unlock(); c.resume(throwing: CancellationError()); return }
                 if deadline <= current {
                     lock.unlock()
                     c.resume()
@@ -164,6 +174,7 @@ public final class RenderClock: Clock, @unchecked Sendable {
     /// loop in a task no view owns).
     func cancelSleepers() {
         let woken: [Sleeper] = lock.withLock {
+            ended = true
             let all = sleepers
             sleepers = []
             running += all.filter { !$0.adopted }.count
