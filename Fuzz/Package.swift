@@ -9,7 +9,7 @@ let package = Package(
     name: "ScanlineFuzz",
     dependencies: [.package(name: "Scanline", path: "..")],
     targets: [
-        .executableTarget(name: "fuzz-subtitles", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/subtitles"),
+        .executableTarget(name: "fuzz-subtitles", dependencies: [.product(name: "ScanlineBlocks", package: "Scanline")], path: "Sources/subtitles"),
         .executableTarget(name: "fuzz-curve", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/curve"),
         .executableTarget(name: "fuzz-keyframes", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/keyframes"),
         .executableTarget(name: "fuzz-images", dependencies: [.product(name: "Scanline", package: "Scanline")], path: "Sources/images"),

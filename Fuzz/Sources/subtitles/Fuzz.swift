@@ -1,4 +1,5 @@
-import Scanline
+import Foundation
+import ScanlineBlocks
 
 /// WebVTT and SRT: any bytes parse to cues or throw one error.
 @_cdecl("LLVMFuzzerTestOneInput")

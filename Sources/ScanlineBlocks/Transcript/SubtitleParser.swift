@@ -1,3 +1,6 @@
+import Foundation
+import Scanline
+
 /// Reads WebVTT and SRT files into a `Transcript`.
 ///
 /// Both follow their specs where it matters for transcripts: cue timings with or without hours,

@@ -1,3 +1,6 @@
+import Foundation
+import Scanline
+
 /// One line of a transcript: its text and when it is spoken, in seconds.
 public struct TranscriptLine: Identifiable, Hashable, Sendable {
     /// The line's position in its transcript, from 0.
