@@ -413,7 +413,14 @@ final class ListNode: Node {
     }
     override var kind: String { "List" }
     override var children: [Node] {
-        sections.flatMap { s in [s.header].compactMap { $0 } + s.backgrounds.sorted { $0.key < $1.key }.map(\.value) + s.rows + [s.footer].compactMap { $0 } }
+        sections.flatMap { (s: Section) -> [Node] in
+            var all: [Node] = []
+            if let header = s.header { all.append(header) }
+            all += s.backgrounds.sorted { $0.key < $1.key }.map(\.value)
+            all += s.rows
+            if let footer = s.footer { all.append(footer) }
+            return all
+        }
     }
 
     /// The default row insets: 8 above and below, 20 at the sides.

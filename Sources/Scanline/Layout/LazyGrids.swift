@@ -173,9 +173,18 @@ final class LazyGridNode: Node {
         return (tracks, out)
     }
 
+    /// The tracks' sizes and the spacing between them, in points (the spacings summed first, then
+    /// the sizes, as before: the same rounding).
+    private static func length(of tracks: [(size: CGFloat, spacing: CGFloat, alignment: Alignment)]) -> CGFloat {
+        var spacing: CGFloat = 0, size: CGFloat = 0
+        for t in tracks.dropLast() { spacing += t.spacing }
+        for t in tracks { size += t.size }
+        return spacing + size
+    }
+
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         let (tracks, lines) = lines(p)
-        let a = tracks.dropLast().map(\.spacing).reduce(0, +) + tracks.map(\.size).reduce(0, +)
+        let a = Self.length(of: tracks)
         let acrossLength = (vertical ? p.width : p.height).flatMap { $0.isFinite ? $0 : nil } ?? a
         let alongLength = lines.map(\.length).reduce(0, +) + CGFloat(max(0, lines.count - 1)) * lineSpacing
         return vertical ? CGSize(width: acrossLength, height: alongLength) : CGSize(width: alongLength, height: acrossLength)
@@ -184,7 +193,7 @@ final class LazyGridNode: Node {
     override func place(in rect: CGRect, proposal p: ProposedViewSize) {
         frame = rect.sanitized
         let (tracks, lines) = lines(ProposedViewSize(frame.size))
-        let used = tracks.dropLast().map(\.spacing).reduce(0, +) + tracks.map(\.size).reduce(0, +)
+        let used = Self.length(of: tracks)
         // The tracks as a block, placed across by the grid's alignment.
         let spare = across(frame.size) - used
         let factor: CGFloat = vertical

@@ -92,7 +92,8 @@ final class HTTPServer: @unchecked Sendable {
                 var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
                 fds += pending.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
                 let now = HTTPServer.now()
-                let soonest = pending.map(\.deadline).min().map { max(0, Int32(($0 - now) * 1000) + 1) } ?? 500
+                var soonest: Int32 = 500
+                if let deadline = pending.map(\.deadline).min() { soonest = max(0, Int32((deadline - now) * 1000) + 1) }
                 let ready = poll(&fds, nfds_t(fds.count), min(soonest, 500))
                 if lock.withLock({ stopped }) { return }
                 if ready < 0 { if errno != EINTR { usleep(10_000) }; continue }
