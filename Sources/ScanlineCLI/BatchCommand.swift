@@ -119,32 +119,27 @@ enum BatchCommand {
             o = said
             return code
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        p.arguments = argv
         var env = ProcessInfo.processInfo.environment
         env[jobVariable] = "1"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        do { try p.run() } catch {
+        let child: ChildProcess.Running
+        do {
+            child = try ChildProcess.start(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), argv, environment: env,
+                                           stdout: .keep, stderr: .keepTail(65536))
+        } catch {
             o.warn("cannot start the job: \(error)")
             return 1
         }
-        let stdout = PipeDrain(out), stderr = PipeDrain(err, tail: 65536)
-        let finished: Void = await withCheckedContinuation { done in
-            Thread.detachNewThread { p.waitUntilExit(); done.resume() }
+        let ended: ChildProcess.Ended = await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: child.wait()) }
         }
-        _ = finished
-        o.stdout += String(decoding: stdout.wait(), as: UTF8.self)
-        o.stderr += String(decoding: stderr.wait(), as: UTF8.self)
-        if p.terminationReason == .uncaughtSignal {
-            let signal = p.terminationStatus
+        o.stdout += String(decoding: ended.stdout, as: UTF8.self)
+        o.stderr += String(decoding: ended.stderr, as: UTF8.self)
+        if ended.crashed {
+            let signal = ended.status
             o.warn("the job crashed (signal \(signal)\(signal == SIGILL || signal == SIGTRAP ? ": a Scanline bug; please report the job's line" : ""))")
             return 128 + signal
         }
-        return p.terminationStatus
+        return ended.status
     }
 
     static func marker(_ output: String) -> URL { URL(fileURLWithPath: output + ".scanline-job") }

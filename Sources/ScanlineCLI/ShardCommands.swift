@@ -121,25 +121,15 @@ enum ShardOptions {
         }
         let exe = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
         let started = Date()
-        var children: [Process] = []
-        for i in 0..<n {
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = prefix + childArgs + ["--shard", "\(i)/\(n)", "--quiet"]
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            Interruption.stopsWithUs(p)
-            children.append(p)
+        let children = try (0..<n).map { i in
+            try ChildProcess.start(exe, prefix + childArgs + ["--shard", "\(i)/\(n)", "--quiet"], stdout: .discard, stderr: .keep, stop: .terminate)
         }
         var failures: [String] = []
-        for (i, p) in children.enumerated() {
-            let text = String(decoding: (p.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            Interruption.forget(p)
-            if p.terminationStatus != 0 {
-                failures.append("shard \(i)/\(n): " + (text.split(separator: "\n").last.map(String.init) ?? "exit \(p.terminationStatus)"))
+        for (i, child) in children.enumerated() {
+            let ended = child.wait()
+            if ended.status != 0 {
+                let text = String(decoding: ended.stderr, as: UTF8.self)
+                failures.append("shard \(i)/\(n): " + (text.split(separator: "\n").last.map(String.init) ?? "exit \(ended.status)"))
             }
         }
         let shards = try (0..<n).map { URL(fileURLWithPath: shardPath(out, try Shard(index: $0, count: n))) }

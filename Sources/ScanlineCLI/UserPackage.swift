@@ -132,29 +132,14 @@ struct UserPackage: Sendable {
 
     /// `swift package dump-package`'s JSON; its errors (the manifest's own) are thrown, first line first.
     static func dumpPackage(_ root: URL) throws -> Data {
-        let p = Process()
-        p.executableURL = try UserView.swiftTool()
-        p.arguments = ["package", "dump-package", "--package-path", root.path]
-        // The error text goes to a file, so a full pipe never stops the tool.
-        let errors = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("scanline-dump-package-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
-        guard FileManager.default.createFile(atPath: errors.path, contents: nil), let errorFile = FileHandle(forWritingAtPath: errors.path) else {
-            throw ScanlineError.cannotWrite(path: errors.path, reason: String(cString: strerror(errno)))
-        }
-        defer { try? errorFile.close(); try? FileManager.default.removeItem(at: errors) }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = errorFile
-        try p.run()
-        Interruption.stopsWithUsWithItsChildren(p)
-        defer { Interruption.forget(p) }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let lines = ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            let first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit \(p.terminationStatus)"
+        let ended = try ChildProcess.run(try UserView.swiftTool(), ["package", "dump-package", "--package-path", root.path],
+                                         stderr: .keep, stop: .killTree)
+        guard ended.status == 0 else {
+            let lines = String(decoding: ended.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
+            let first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit \(ended.status)"
             throw ScanlineError.unreadableFile(path: root.appendingPathComponent("Package.swift").path, reason: first)
         }
-        return data
+        return ended.stdout
     }
 
     /// The package from `dump-package`'s JSON (see the type's comment for what is read).

@@ -70,22 +70,12 @@ public enum FFmpeg {
     }
 
     private static func runNow(_ tool: URL, _ args: [String], what: String) throws -> Data {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        // Both pipes are read at once: a child that fills one while we wait on the other would hang.
-        let output = PipeDrain(out), errors = PipeDrain(err, tail: 16384)
-        let data = output.wait()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let last = errors.finalLine() ?? "exit \(p.terminationStatus)"
+        let ended = try ChildProcess.run(tool, args, stderr: .keepTail(16384))
+        guard ended.status == 0 else {
+            let last = ended.lastErrorLine ?? "exit \(ended.status)"
             throw ScanlineError.unreadableFile(path: args.last ?? "", reason: "\(tool.lastPathComponent) could not \(what): \(last)")
         }
-        _ = errors.wait()
-        return data
+        return ended.stdout
     }
 
     // MARK: Children, for signal handlers.

@@ -474,16 +474,8 @@ enum MetalCompiler {
     }
 
     private static func runClangNow(_ clang: URL, _ args: [String]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = clang
-        p.arguments = args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let drain = PipeDrain(err, tail: 65536)
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: drain.wait(), as: UTF8.self))
+        let ended = try ChildProcess.run(clang, args, stdout: .discard, stderr: .keepTail(65536))
+        return (ended.status, String(decoding: ended.stderr, as: UTF8.self))
     }
 
     /// The first error clang printed, with the two lines that show where (source and caret).

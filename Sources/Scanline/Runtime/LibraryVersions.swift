@@ -70,16 +70,8 @@ public enum LibraryVersions {
 
     private static func runNow(_ tool: String, _ args: [String]) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: tool) else { throw ScanlineError.fileNotFound(path: tool) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw ScanlineError.renderFailed(reason: "\(tool) failed") }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let ended = try ChildProcess.run(URL(fileURLWithPath: tool), args, stderr: .discard)
+        guard ended.status == 0, !ended.crashed else { throw ScanlineError.renderFailed(reason: "\(tool) failed") }
+        return String(decoding: ended.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
