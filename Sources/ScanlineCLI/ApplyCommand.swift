@@ -20,6 +20,7 @@ enum ApplyCommand {
             OptionSpec(["--arg"], value: "NAME=VALUE", help: "A .metal function's argument (repeatable): 1.5, keyframes 0:0,2:1, x,y, #rrggbb[aa], bounds, or an image path. 'time' follows the clock; a float2 'size' or 'bounds' is the input's size."),
             OptionSpec(["--max-sample-offset"], value: "W,H", help: "A .metal layer or distortion effect's reach in points (the layer's padding). Default 0,0."),
             OptionSpec(["--threads"], value: "N", help: "Threads to use (default: every core); output is identical for any count."),
+            CommonOptions.device,
             OptionSpec(["--quiet", "-q"], help: "No progress bar."),
         ] + ShardOptions.options,
         examples: [
@@ -43,6 +44,8 @@ enum ApplyCommand {
         do { scale = try args.string("--scale").map { try ValueKeyframes.parse($0, name: "--scale", range: 0.25...8) } ?? ValueKeyframes(constant: 1) }
         catch let e as ScanlineError { throw UsageError(e.description) }
         let threads = try args.int("--threads", in: 1...256)
+        let previousDevice = try CommonOptions.useDevice(args)
+        defer { ShaderDevice.current = previousDevice }
         let reduceMotion = args.has("--reduce-motion")
         // The effect: a registered one, or a .metal function.
         let apply: (PixelBuffer, Double) throws -> PixelBuffer

@@ -247,6 +247,35 @@ enum CommonOptions {
         }
     }
 
+    /// `--device`, for the commands that run `.metal` functions.
+    static let device = OptionSpec(["--device"], value: "cpu|cuda|auto", help: "Where .metal functions run: cpu (default), cuda (the first NVIDIA GPU, through its driver and NVRTC; the same bytes as the CPU, docs/METAL.md), or auto (the GPU when one can be used). Default: SCANLINE_DEVICE, else cpu.")
+
+    /// Sets where `.metal` functions run for this command from `--device` or `SCANLINE_DEVICE`,
+    /// refusing an unknown name, and `cuda` where no GPU can run shaders (one line saying what is
+    /// missing). Returns the previous setting, for the command to restore.
+    /// `render` also takes a screen's name with `--device` (twice for both: `--device cuda
+    /// --device "iPhone 16"`); `screens` says so, and those names are left to it.
+    static func useDevice(_ args: Arguments, screens: Bool = false) throws -> ShaderDevice {
+        let previous = ShaderDevice.current
+        var device = previous
+        let names = args.strings("--device")
+        if let name = names.last(where: { ShaderDevice(rawValue: $0.lowercased()) != nil }) {
+            device = ShaderDevice(rawValue: name.lowercased())!
+        } else if let name = names.last, !screens {
+            throw UsageError("--device must be cpu, cuda or auto (got '\(name)')")
+        }
+        if !names.contains(where: { ShaderDevice(rawValue: $0.lowercased()) != nil }), ShaderDevice.fromEnvironment == nil {
+            throw UsageError("SCANLINE_DEVICE must be cpu, cuda or auto (got '\(ProcessInfo.processInfo.environment["SCANLINE_DEVICE"] ?? "")')")
+        }
+        switch device {
+        case .cuda: _ = try ShaderDevice.cudaDevice()
+        case .auto: device = (try? ShaderDevice.cudaDevice()) != nil ? .cuda : .cpu
+        case .cpu: break
+        }
+        ShaderDevice.current = device
+        return previous
+    }
+
     /// `--json` (docs/JSON.md), for the commands that write files.
     static let json = OptionSpec(["--json"], help: "Print one JSON object on stdout: the files written (path, pixels, frames, fps, seconds, bytes), the warnings, the seconds spent, or the errors with their file and line (docs/JSON.md).")
     static let weights: [(String, Font.Weight)] = Font.Weight.allCases.map { ("\($0)", $0) }

@@ -28,12 +28,12 @@ enum RenderCommand {
     /// `--device NAME` (with `landscape` after the name to turn it), or nil when not given;
     /// refused with `--size`, which it replaces.
     static func deviceOption(_ args: Arguments) throws -> DeviceConfiguration? {
-        guard let name = args.string("--device") else {
+        guard let name = args.strings("--device").last(where: { ShaderDevice(rawValue: $0.lowercased()) == nil }) else {
             if args.has("--no-status-bar") { throw UsageError("--no-status-bar goes with --device") }
             return nil
         }
         guard let device = DeviceConfiguration.named(name) else {
-            throw UsageError("unknown device '\(name)'; devices: \(DeviceConfiguration.all.map(\.name).joined(separator: ", ")) (add 'landscape' to turn one)")
+            throw UsageError("unknown device '\(name)'; devices: \(DeviceConfiguration.all.map(\.name).joined(separator: ", ")) (add 'landscape' to turn one), or cpu, cuda, auto for where shaders run")
         }
         if args.string("--size") != nil { throw UsageError("give --device or --size, not both: a device sets the canvas") }
         return device
@@ -73,7 +73,7 @@ enum RenderCommand {
                 OptionSpec(["--fps"], value: "N", help: "Frames per second, 1...240. Default 30."),
                 OptionSpec(["--size"], value: "WxH", help: "Canvas in points. Default: a scene's own size; your view's ideal size (as ImageRenderer measures it: a fixed .frame is kept, a Color alone is 10x10), or what its #Preview's traits say (.fixedLayout(width:height:) that size, .sizeThatFitsLayout the ideal size, .portrait/.landscapeLeft an iPhone 16 Pro, 402x874)."),
                 OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2 (a --device's own scale with --device)."),
-                OptionSpec(["--device"], value: "NAME", help: "Render full screen on a device: its size, scale, safe area and Dynamic Type, with its status bar and home indicator. iPhone SE, iPhone 13 (12, 14), iPhone 15 (14 Pro, 15 Pro, 16), iPhone 16 Pro, iPhone 13 Pro Max (14 Plus), iPhone 15 Pro Max (16 Plus), iPhone 16 Pro Max, iPad, iPad Air, iPad Pro 11-inch, iPad Pro 13-inch; add 'landscape' to turn it (\"iPhone 16 Pro landscape\")."),
+                OptionSpec(["--device"], value: "NAME", help: "Render full screen on a device: its size, scale, safe area and Dynamic Type, with its status bar and home indicator. iPhone SE, iPhone 13 (12, 14), iPhone 15 (14 Pro, 15 Pro, 16), iPhone 16 Pro, iPhone 13 Pro Max (14 Plus), iPhone 15 Pro Max (16 Plus), iPhone 16 Pro Max, iPad, iPad Air, iPad Pro 11-inch, iPad Pro 13-inch; add 'landscape' to turn it (\"iPhone 16 Pro landscape\"). Or where .metal functions run: cpu, cuda (an NVIDIA GPU, the same bytes) or auto; give --device twice for both."),
                 OptionSpec(["--no-status-bar"], help: "With --device: leave out the status bar and home indicator (as snapshot tests do)."),
                 OptionSpec(["--reduce-motion"], help: "Reduce Motion on."),
                 OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
@@ -181,6 +181,8 @@ enum RenderCommand {
     }
 
     @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
+        let previousDevice = try CommonOptions.useDevice(args, screens: true)
+        defer { ShaderDevice.current = previousDevice }
         if let first = args.positionals.first, first.lowercased().hasSuffix(".swift") || first.lowercased().hasSuffix(".metal") || UserPackage.isFolder(first) {
             let code = try await UserView.render(args, &output)
             if code != 0 { throw ExitCode(code) }

@@ -16,6 +16,7 @@ enum TranscriptCommand {
             OptionSpec(["--to"], value: "TIME", help: "Clip end. Default: the end of the last cue."),
             OptionSpec(["--size"], value: "WxH", help: "Canvas in points. Default 540x960 (with --scale 2: 1080x1920 for phones)."),
             OptionSpec(["--scale"], value: "N", help: "Pixels per point, 1...3. Default 2."),
+            CommonOptions.device,
             OptionSpec(["--fps"], value: "N", help: "Frames per second. Default 30."),
             OptionSpec(["--reduce-motion"], help: "Keep the background still and make the scrolling jump."),
             OptionSpec(["--crf"], value: "N", help: "Video quality, 0...51 (0 is best). Default 20."),
@@ -57,6 +58,8 @@ enum TranscriptCommand {
 
     @MainActor static func run(_ args: Arguments, _ output: inout Output) async throws {
         guard args.positionals.count == 1 else { throw UsageError("expected one transcript file (.vtt or .srt)") }
+        let previousDevice = try CommonOptions.useDevice(args)
+        defer { ShaderDevice.current = previousDevice }
         guard let out = args.string("--output") else { throw UsageError("missing -o/--output") }
         guard let format = ExportFormat.from(path: out), format.isAnimated, format != .pngSequence else {
             throw UsageError("the output must be a video (.mp4, .webm, .mov, .mkv), .gif, .webp or .apng")

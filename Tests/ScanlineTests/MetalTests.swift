@@ -159,7 +159,7 @@ import Testing
         #expect(byName["dataProbe"]?.arguments == [ShaderParameter("data", .data)])
         #expect(byName["imageProbe"]?.arguments == [ShaderParameter("image", .image), ShaderParameter("mode", .float)])
         #expect(byName["colorProbe"]?.arguments == [ShaderParameter("tint", .color)])
-        #expect(byName["floatsProbe"]?.line == 154)
+        #expect(byName["floatsProbe"]?.line == 157)
     }
 
     @Test func floatsVectorsAndColours() throws {

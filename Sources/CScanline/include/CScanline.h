@@ -120,4 +120,7 @@ char *scanline_metal_signatures(const char *libclang, const char *file, const ch
 /// 1 when this CPU has AVX2 (as the process's own CPU detection sees it), else 0.
 int scanline_cpu_has_avx2(void);
 
+// The CUDA runner for .metal functions on a GPU.
+#include "scanline_cuda.h"
+
 #endif

@@ -539,33 +539,7 @@ enum MetalCompiler {
         """
         for f in functions {
             guard case .success(let b) = f.binding else { continue }
-            var decls: [String] = [], call: [String] = []
-            var fi = 0, pi = 0
-            for (k, a) in b.arguments.enumerated() {
-                let v = "a\(k)"
-                switch a.decode {
-                case .floats(1):
-                    decls.append("const float \(v) = F[\(fi)];"); call.append(v); fi += 1
-                case .floats(let n):
-                    let parts = (0..<n).map { "F[\(fi + $0)]" }.joined(separator: ", ")
-                    decls.append("const float\(n) \(v) = (float\(n)){\(parts)};"); call.append(v); fi += n
-                case .floatArray, .colorArray, .data:
-                    decls.append("\(a.types[0]) \(v) = (\(a.types[0]))P[\(pi)];")
-                    decls.append("const \(a.types[1]) \(v)n = (\(a.types[1]))N[\(2 * pi)];")
-                    call += [v, "\(v)n"]; pi += 1
-                case .image:
-                    decls.append("const \(a.types[0]) \(v) = {(const float*)P[\(pi)], (int)N[\(2 * pi)], (int)N[\(2 * pi + 1)]};")
-                    call.append(v); pi += 1
-                }
-            }
-            let args = call.isEmpty ? "" : ", " + call.joined(separator: ", ")
-            let value: String
-            switch b.kind {
-            case .layer: value = "\(f.name)(pos, layer\(args))"
-            case .color: value = "\(f.name)(pos, layer.texel(i, j)\(args))"
-            case .distortion: value = "layer.sample(\(f.name)(pos\(args)))"
-            case .shapeStyle: value = "\(f.name)(pos\(args))"
-            }
+            let (decls, value) = call(f.name, b) { n, parts in "(float\(n)){\(parts)}" }
             s += """
             extern "C" __attribute__((visibility("default"), flatten))
             void \(MetalModule.symbolPrefix)\(f.name)(const float* F, const void* const* P, const long* N, const unsigned char* pixels,
@@ -591,6 +565,42 @@ enum MetalCompiler {
             """
         }
         return s
+    }
+}
+
+extension MetalCompiler {
+    /// How a generated loop calls function `name` bound as `b`: the declarations that unpack its
+    /// SwiftUI arguments from the floats `F`, buffers `P` and counts `N`, and the expression whose
+    /// value is the pixel's colour (reading `pos`, `layer`, and the pixel's `i`, `j`). `vector`
+    /// spells a float vector of n lanes from its comma-separated parts (the CPU and GPU headers
+    /// build vectors differently). Shared by the CPU band loops and the GPU kernels.
+    static func call(_ name: String, _ b: MetalFunction.Binding, vector: (Int, String) -> String) -> (decls: [String], value: String) {
+        var decls: [String] = [], call: [String] = []
+        var fi = 0, pi = 0
+        for (k, a) in b.arguments.enumerated() {
+            let v = "a\(k)"
+            switch a.decode {
+            case .floats(1):
+                decls.append("const float \(v) = F[\(fi)];"); call.append(v); fi += 1
+            case .floats(let n):
+                let parts = (0..<n).map { "F[\(fi + $0)]" }.joined(separator: ", ")
+                decls.append("const float\(n) \(v) = \(vector(n, parts));"); call.append(v); fi += n
+            case .floatArray, .colorArray, .data:
+                decls.append("\(a.types[0]) \(v) = (\(a.types[0]))P[\(pi)];")
+                decls.append("const \(a.types[1]) \(v)n = (\(a.types[1]))N[\(2 * pi)];")
+                call += [v, "\(v)n"]; pi += 1
+            case .image:
+                decls.append("const \(a.types[0]) \(v) = {(const float*)P[\(pi)], (int)N[\(2 * pi)], (int)N[\(2 * pi + 1)]};")
+                call.append(v); pi += 1
+            }
+        }
+        let args = call.isEmpty ? "" : ", " + call.joined(separator: ", ")
+        switch b.kind {
+        case .layer: return (decls, "\(name)(pos, layer\(args))")
+        case .color: return (decls, "\(name)(pos, layer.texel(i, j)\(args))")
+        case .distortion: return (decls, "layer.sample(\(name)(pos\(args)))")
+        case .shapeStyle: return (decls, "\(name)(pos\(args))")
+        }
     }
 }
 

@@ -3,15 +3,29 @@
 // generated band loop once per band of rows.
 
 extension ShaderRegistry.Entry {
-    /// The entry for `function`, whose band loop is `band`.
-    init(metal function: MetalFunction, band: MetalModule.Band) throws {
+    /// The entry for `function`, whose band loop is `band`; `library` holds the functions of its
+    /// library (the GPU compiles a file's functions together).
+    init(metal function: MetalFunction, band: MetalModule.Band, library: [MetalFunction] = []) throws {
         let binding: MetalFunction.Binding
         switch function.binding {
         case .success(let b): binding = b
         case .failure(let e): throw ShaderError.unusableFunction(name: function.name, reason: e.reason)
         }
+        // The GPU program of the function's file, loaded on first use when the device is `cuda`
+        // (or `auto` with a GPU) and kept; `prepare` (a shader's checks before it runs) throws
+        // what stops it, so the runner itself never fails.
+        let siblings = library.contains(function) ? library : [function]
+        let kernel = CUDAShaders.kernelPrefix + function.name
+        let gpuProgram = { () throws -> CUDAProgram? in
+            switch ShaderDevice.current {
+            case .cpu: return nil
+            case .cuda: return try CUDAShaders.loaded(path: function.file, functions: siblings)
+            case .auto: return CUDAShaders.isAvailable ? try CUDAShaders.loaded(path: function.file, functions: siblings) : nil
+            }
+        }
         self.init(kind: binding.kind, parameters: binding.arguments.map(\.parameter)) { arguments in
             ShaderRunner { source, geometry, scheme, threads in
+                let gpu = try? gpuProgram()
                 let packed = MetalArguments(binding, ShaderArguments(arguments, boundingRect: geometry.bounds, colorScheme: scheme))
                 // The layer's geometry as the generated loop reads it (SwiftUI_Metal.h's LayerPixels).
                 let g = geometry
@@ -22,9 +36,19 @@ extension ShaderRegistry.Entry {
                         ints.withUnsafeBufferPointer { gi in
                             floats.withUnsafeBufferPointer { gf in
                                 nonisolated(unsafe) let (f, p, n, i, x) = (values, pointers, counts, gi.baseAddress!, gf.baseAddress!)
+                                // On the GPU: the same bytes (docs/METAL.md). Should the driver fail
+                                // mid-render, this frame runs on the CPU instead, to the same bytes.
+                                if let gpu, gpu.run(kernel, floats: f, nfloats: packed.floats.count,
+                                                    buffers: packed.buffers.indices.map { (UnsafeRawPointer(p[$0]!), packed.buffers[$0].count) },
+                                                    counts: n, pixels: layer.pixels, width: layer.width, height: layer.height,
+                                                    gi: i, gf: x, out: out.base) == nil { return }
                                 Parallelism.forEachBand(rows: layer.height, threads: threads) { rows in
                                     band(f, p, n, layer.pixels, Int32(layer.width), Int32(layer.height), i, x,
                                          out.base, Int32(rows.lowerBound), Int32(rows.upperBound))
+                                }
+                                if gpu == nil, let jobs = CUDAJobs.folder {
+                                    CUDAJobs.record(in: jobs, function: function, library: siblings, floats: packed.floats,
+                                                    buffers: packed.buffers, counts: packed.counts, layer: layer, gi: ints, gf: floats, out: out.base)
                                 }
                             }
                         }
@@ -32,6 +56,7 @@ extension ShaderRegistry.Entry {
                 }
             }
         }
+        prepare = { _ = try gpuProgram() }
     }
 }
 

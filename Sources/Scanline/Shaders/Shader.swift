@@ -119,6 +119,7 @@ public struct Shader: Equatable, Sendable {
         for (i, (p, a)) in zip(params, arguments).enumerated() where p.kind != a.kind {
             throw ShaderError.argumentKind(function: function.name, index: i, parameter: p.name, expected: p.kind.rawValue, got: a.kind.rawValue)
         }
+        try entry.prepare?()
         let generic = entry.makeRunner(arguments)
         guard let fast = entry.accelerated else { return generic }
         let args = arguments
@@ -156,6 +157,9 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
     case unusableFunction(name: String, reason: String)
     /// The same function name in two places of one library (two files, or a file and a Swift registration).
     case duplicateFunction(name: String, places: [String])
+    /// `.metal` functions were asked to run on a GPU (`--device cuda`) that cannot run them: no
+    /// driver, no device, no NVRTC, or a file NVRTC does not compile; `reason` says which.
+    case gpu(reason: String)
 
     /// One line naming the function and what was wrong.
     public var description: String {
@@ -176,6 +180,8 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "shader function '\(name)' cannot be used from SwiftUI: \(reason)"
         case let .duplicateFunction(name, places):
             return "shader function '\(name)' is defined more than once: \(places.joined(separator: " and "))"
+        case let .gpu(reason):
+            return reason
         }
     }
 }
@@ -324,6 +330,9 @@ public struct ShaderLibrary: Equatable, Sendable {
         var parameters: [ShaderParameter]
         var makeRunner: ([Shader.Argument]) -> ShaderRunner
         var accelerated: (@Sendable (ShaderArguments, PixelBuffer, LayerGeometry, Int) -> PixelBuffer?)? = nil
+        /// What must hold before the function runs beyond its arguments (a `.metal` function's GPU
+        /// program, when the device is the GPU); throws a `ShaderError`.
+        var prepare: (() throws -> Void)? = nil
         @usableFromInline init(kind: ShaderKind, parameters: [ShaderParameter], makeRunner: @escaping ([Shader.Argument]) -> ShaderRunner) {
             self.kind = kind; self.parameters = parameters; self.makeRunner = makeRunner
         }
@@ -434,7 +443,7 @@ public struct ShaderLibrary: Equatable, Sendable {
                         guard let band = module.entries[f.name] else {
                             throw ShaderError.unusableFunction(name: f.name, reason: f.problem ?? "it was not compiled")
                         }
-                        return try Entry(metal: f, band: band)
+                        return try Entry(metal: f, band: band, library: module.functions)
                     }.mapError { $0 as? ShaderError ?? .unusableFunction(name: f.name, reason: "\($0)") }
                 }
             }
