@@ -44,6 +44,8 @@ static struct {
     CUresult (*eventSynchronize)(CUevent);
     CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
     CUresult (*getErrorString)(CUresult, const char **);
+    CUresult (*memHostAlloc)(void **, size_t, unsigned);
+    CUresult (*memFreeHost)(void *);
 
     int (*nvrtcCreateProgram)(nvrtcProgram *, const char *, const char *, int, const char *const *, const char *const *);
     int (*nvrtcCompileProgram)(nvrtcProgram, int, const char *const *);
@@ -139,6 +141,8 @@ static int open_now(const char *nvrtc_path) {
     *(void **)&cu.eventElapsedTime = dlsym(driver, "cuEventElapsedTime_v2");
     if (!cu.eventElapsedTime) LOAD(driver, eventElapsedTime, "cuEventElapsedTime");
     LOAD(driver, getErrorString, "cuGetErrorString");
+    LOAD(driver, memHostAlloc, "cuMemHostAlloc");
+    LOAD(driver, memFreeHost, "cuMemFreeHost");
 
     CUresult r = cu.init(0);
     if (r) { say(cu.failure, sizeof cu.failure, "the NVIDIA driver did not start: %s", cu_text(r)); return -1; }
@@ -327,6 +331,17 @@ done:
     pthread_mutex_unlock(&p->lock);
     free(host);
     return status;
+}
+
+void *scanline_cuda_host_alloc(size_t size) {
+    if (cu.state != 1) return NULL;
+    cu.ctxSetCurrent(cu.context);
+    void *p = NULL;
+    return cu.memHostAlloc(&p, size ? size : 1, 0) == 0 ? p : NULL;
+}
+
+void scanline_cuda_host_free(void *pointer) {
+    if (pointer && cu.state == 1) cu.memFreeHost(pointer);
 }
 
 void scanline_cuda_free(scanline_cuda_program *p) {

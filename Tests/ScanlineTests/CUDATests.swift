@@ -72,6 +72,17 @@ import CScanline
         #expect(text.contains("scanline_store(out + ((long)j * width + i) * 4, layer.sample(shiftProbe(pos, a0)));"))
     }
 
+    /// A file's own headers (`#include "helpers.h"`) go to NVRTC with their literals rewritten too;
+    /// system headers and missing ones are left to the compiler.
+    @Test func aFilesOwnHeadersAreRewrittenToo() throws {
+        let file = MetalHeaderTests.folder.appendingPathComponent("uses-header.metal")
+        let headers = CUDAShaders.localHeaders(of: file.path, source: try String(contentsOf: file, encoding: .utf8))
+        #expect(headers.map(\.path) == ["helpers.h"])
+        #expect(headers.first?.text.contains("static inline half4 halve(half4 c) { return c * HALVING; }") == true)
+        let nested = CUDAShaders.localHeaders(of: "/nowhere/x.metal", source: "#include <metal_stdlib>\n#  include \"absent.h\"\n")
+        #expect(nested.isEmpty)
+    }
+
     /// `--device`: an unknown name is a usage error; `cuda` without a GPU is one line saying what
     /// is missing, before anything is written.
     @Test func theDeviceIsCheckedBeforeRendering() async throws {

@@ -182,6 +182,29 @@ enum CUDAShaders {
         return s
     }
 
+    /// The headers a `.metal` file includes with quotes (`#include "helpers.h"`), found beside the
+    /// file that includes them, with their own includes, literals rewritten as the file's are:
+    /// (name as written, text). A header that is not there is left for NVRTC to report.
+    static func localHeaders(of path: String, source: String) -> [(path: String, text: String)] {
+        var found: [(path: String, text: String)] = []
+        var queue: [(folder: URL, text: String)] = [(URL(fileURLWithPath: path).deletingLastPathComponent(), source)]
+        while let (folder, text) = queue.popLast() {
+            for line in text.split(separator: "\n") {
+                let t = line.drop { $0 == " " || $0 == "\t" }
+                guard t.hasPrefix("#") else { continue }
+                let directive = t.dropFirst().drop { $0 == " " || $0 == "\t" }
+                guard directive.hasPrefix("include"), let open = directive.firstIndex(of: "\""),
+                      let close = directive[directive.index(after: open)...].firstIndex(of: "\"") else { continue }
+                let name = String(directive[directive.index(after: open)..<close])
+                guard !found.contains(where: { $0.path == name }),
+                      let header = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { continue }
+                found.append((name, floatLiterals(header)))
+                queue.append((folder.appendingPathComponent(name).deletingLastPathComponent(), header))
+            }
+        }
+        return found
+    }
+
     /// The usable functions of `functions` that file `path` defines.
     static func usable(_ functions: [MetalFunction], in path: String) -> [MetalFunction] {
         functions.filter { $0.file == path && $0.usage != nil }
@@ -202,15 +225,16 @@ enum CUDAShaders {
             }
             let mine = usable(functions, in: path)
             let text = program(path: path, source: source, functions: mine)
+            let local = localHeaders(of: path, source: source)
             let options = semanticOptions + ["--gpu-architecture=sm_\(gpu.capability)"]
             var key = StableHash()
             key.add(generatorVersion); key.add(text); key.add(options.joined(separator: " "))
-            for h in CUDAHeaders.files { key.add(h.path); key.add(h.text) }
+            for h in CUDAHeaders.files + local { key.add(h.path); key.add(h.text) }
             let folder = cache.appendingPathComponent("cuda")
             let entry = folder.appendingPathComponent(key.hex + ".cubin")
             var cubin = try? Data(contentsOf: entry)
             if cubin == nil {
-                cubin = try compile(text, name: path, options: options)
+                cubin = try compile(text, name: path, options: options, headers: local)
                 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try? AtomicFile.write(cubin!, to: entry)
             }
@@ -221,10 +245,10 @@ enum CUDAShaders {
     }
 
     /// NVRTC's machine code for `text`, or `.compileFailed` with NVRTC's first errors.
-    static func compile(_ text: String, name: String, options: [String]) throws -> Data {
+    static func compile(_ text: String, name: String, options: [String], headers extra: [(path: String, text: String)] = []) throws -> Data {
         var error = [CChar](repeating: 0, count: 8192)
         var size = 0
-        let headers = CUDAHeaders.files
+        let headers = CUDAHeaders.files + extra
         let cubin: UnsafeMutableRawPointer? = withCStrings(headers.map(\.text)) { texts in
             withCStrings(headers.map(\.path)) { names in
                 withCStrings(options) { opts in
@@ -321,6 +345,12 @@ enum CUDAJobs {
         do {
             try fm.createDirectory(at: job.appendingPathComponent("include/SwiftUI"), withIntermediateDirectories: true)
             for h in CUDAHeaders.files { try Data(h.text.utf8).write(to: job.appendingPathComponent("include/" + h.path)) }
+            let local = CUDAShaders.localHeaders(of: function.file, source: source)
+            for h in local {
+                let url = job.appendingPathComponent("local/" + h.path)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(h.text.utf8).write(to: url)
+            }
             let text = CUDAShaders.program(path: function.file, source: source, functions: CUDAShaders.usable(library, in: function.file))
             try Data(text.utf8).write(to: job.appendingPathComponent("program.cu"))
             let bytes = layer.width * layer.height * 4
@@ -335,6 +365,7 @@ enum CUDAJobs {
                 try Data(b).write(to: job.appendingPathComponent("buffer\(k).bin"))
                 lines.append("buffer buffer\(k).bin \(counts[2 * k]) \(counts[2 * k + 1])")
             }
+            lines += local.map { "header " + $0.path }
             lines += CUDAShaders.semanticOptions.map { "option " + $0 }
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: job.appendingPathComponent("job.txt"))
         } catch {
