@@ -267,11 +267,7 @@ enum CommonOptions {
         if !names.contains(where: { ShaderDevice(rawValue: $0.lowercased()) != nil }), ShaderDevice.fromEnvironment == nil {
             throw UsageError("SCANLINE_DEVICE must be cpu, cuda or auto (got '\(ProcessInfo.processInfo.environment["SCANLINE_DEVICE"] ?? "")')")
         }
-        switch device {
-        case .cuda: _ = try ShaderDevice.cudaDevice()
-        case .auto: device = (try? ShaderDevice.cudaDevice()) != nil ? .cuda : .cpu
-        case .cpu: break
-        }
+        if device == .cuda { _ = try ShaderDevice.cudaDevice() }
         ShaderDevice.current = device
         return previous
     }

@@ -20,7 +20,8 @@ extension ShaderRegistry.Entry {
             switch ShaderDevice.current {
             case .cpu: return nil
             case .cuda: return try CUDAShaders.loaded(path: function.file, functions: siblings)
-            case .auto: return CUDAShaders.isAvailable ? try CUDAShaders.loaded(path: function.file, functions: siblings) : nil
+            // With auto, a file the GPU cannot run (no GPU, or NVRTC refuses it) runs on the CPU.
+            case .auto: return CUDAShaders.isAvailable ? try? CUDAShaders.loaded(path: function.file, functions: siblings) : nil
             }
         }
         self.init(kind: binding.kind, parameters: binding.arguments.map(\.parameter)) { arguments in
