@@ -10,7 +10,7 @@ Chromatic glitch, 1920x1080, ms per frame (median):
   (b) numpy + Pillow, as a Python user would write it
   (c) ffmpeg's closest filter graph: rgbashift + a multiplied scan-line mask
 """
-import json, os, shutil, subprocess, sys, tempfile, time
+import json, os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, ".build", "release", "scanline-bench")
@@ -183,6 +183,10 @@ def export():
     for name, size, p in results:
         print(f"  {name:34} {size:>9} bytes  PSNR {p:.2f} dB")
     print(f"  Scanline / ffmpeg: {results[0][1] / results[1][1]:.2f}x the bytes, {results[0][2] - results[1][2]:+.2f} dB")
+    # Issue #31's GIF row: the encoder's own time for glitch-text, 1 s at scale 1 (its default size).
+    row = run([SCANLINE, "render", "glitch-text", "--duration", "1", "--scale", "1", "-o", os.path.join(WORK, "row.gif")]).stderr
+    m = re.search(r"encode ([0-9.]+) s", row)
+    print(f"  GIF encode, glitch-text 1 s at scale 1: {m.group(1) if m else '?'} s (target <= 1 s); {row.strip()}")
 
     # 3. APNG (lossless): ours against ffmpeg's APNG encoder from the same true frames.
     ours_apng = os.path.join(WORK, "ours.apng")
