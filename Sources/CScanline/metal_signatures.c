@@ -178,6 +178,14 @@ static char *read_signatures(const char *libclang, const char *file, const char 
     return b.text;
 }
 
+int scanline_cpu_has_avx512(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
 int scanline_cpu_has_avx2(void) {
 #if defined(__x86_64__) || defined(__i386__)
     return __builtin_cpu_supports("avx2") ? 1 : 0;

@@ -1,4 +1,5 @@
 import Testing
+import CScanline
 @testable import Scanline
 @testable import ScanlineBlocks
 @testable import ScanlineCLI
@@ -569,5 +570,52 @@ extension Shader {
         let img = try PixelBuffer(width: 2, height: 1, alpha: .premultiplied, bytes: [UInt8](repeating: 0, count: 8))
         let out = try img.colorEffect(Shader(function: ShaderFunction(library: library, name: name), arguments: []))
         #expect(out[1, 0] == (255, 0, 0, 255))
+    }
+}
+
+/// Shaders are built for the CPU they run on (`-march=native`); the bytes are the same for any
+/// instruction set (issue #31 point 4): seed 002's band loop and the math probes, built for
+/// baseline x86-64, for AVX2 (x86-64-v3), for AVX-512 (x86-64-v4, where this CPU has it) and for
+/// this CPU, give the same bits.
+@Suite struct MetalArchTests {
+    static let glitch = TestPaths.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ScanlineBlocks/Shaders/ChromaticGlitchShader.metal")
+
+    @Test func everyInstructionSetGivesTheSameBytes() throws {
+        var arches = ["x86-64", "native"]
+        if scanline_cpu_has_avx2() != 0 { arches.append("x86-64-v3") }
+        if scanline_cpu_has_avx512() != 0 { arches.append("x86-64-v4") } else { print("MetalArchTests: no AVX-512 on this CPU, so the x86-64-v4 build did not run") }
+        let source = try MetalTests.noise(97, 61)
+        var results: [String: ([UInt8], [UInt32])] = [:]
+        for arch in arches {
+            let cache = makeTestFolder("scanline-metal-arch-\(arch)")
+            let module = try MetalCompiler.load(MetalArchTests.glitch, cache: cache, arch: arch)
+            let band = try #require(module.entries["ChromaticGlitchShaderSplit"])
+            // amount, time, split, shift, bounds; a layer padded by 33 pixels across, at scale 1.
+            let floats: [Float] = [1, 3.2, 7, 26, 97, 61]
+            let gi: [Int32] = [0, 0, 33, 0], gf: [Float] = [0, 0, 1, 1]
+            var out = [UInt8](repeating: 0, count: source.bytes.count)
+            source.bytes.withUnsafeBufferPointer { px in
+                out.withUnsafeMutableBufferPointer { o in
+                    band(floats, nil, nil, px.baseAddress, 97, 61, gi, gf, o.baseAddress, 0, 61)
+                }
+            }
+            let probes = try MetalCompiler.load(MetalHeaderTests.folder.appendingPathComponent("probes.metal"), cache: cache, arch: arch)
+            typealias Unary = @convention(c) (Int32, Float) -> Float
+            let unary = unsafeBitCast(try #require(probes.symbol("probe_unary")), to: Unary.self)
+            var bits: [UInt32] = []
+            for op in 0..<24 {
+                for k in 0..<200 { bits.append(unary(Int32(op), Float(k) * 0.37 - 30).bitPattern) }
+            }
+            results[arch] = (out, bits)
+        }
+        let base = try #require(results["x86-64"])
+        #expect(base.0.contains { $0 != 0 })
+        for (arch, r) in results {
+            let byte = r.0.indices.first { r.0[$0] != base.0[$0] }
+            #expect(byte == nil, "seed 002 built for \(arch): byte \(byte ?? 0) (pixel \((byte ?? 0) / 4 % 97),\((byte ?? 0) / 4 / 97)) differs from baseline x86-64's")
+            let probe = r.1.indices.first { r.1[$0] != base.1[$0] }
+            #expect(probe == nil, "probe_unary built for \(arch): op \((probe ?? 0) / 200) at x = \(Float((probe ?? 0) % 200) * 0.37 - 30) gives bits \(String(r.1[probe ?? 0], radix: 16)), baseline x86-64 \(String(base.1[probe ?? 0], radix: 16))")
+        }
     }
 }

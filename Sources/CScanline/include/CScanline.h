@@ -120,6 +120,9 @@ char *scanline_metal_signatures(const char *libclang, const char *file, const ch
 /// 1 when this CPU has AVX2 (as the process's own CPU detection sees it), else 0.
 int scanline_cpu_has_avx2(void);
 
+/// 1 when this CPU has AVX-512 (F, BW and VL: what x86-64-v4 needs), else 0.
+int scanline_cpu_has_avx512(void);
+
 // The CUDA runner for .metal functions on a GPU.
 #include "scanline_cuda.h"
 

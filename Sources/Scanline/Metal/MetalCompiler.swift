@@ -26,13 +26,29 @@ enum MetalCompiler {
     static let semanticFlags = ["-x", "c++", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-fno-math-errno",
                                 "-Xclang", "-cl-single-precision-constant", "-Wno-unknown-attributes", "-Wno-user-defined-literals",
                                 "-fno-color-diagnostics"]
-    /// `-mavx2` where the CPU has it: the whole file, the user's helpers included, is built for it
-    /// (a per-function target attribute leaves helpers that are not inlined in baseline SSE code,
-    /// which runs 2–3× slower after the caller's AVX code). The result is the same bytes either
-    /// way: no fused multiply-add, no reassociation; the cache key holds the flags.
-    static let objectFlags = ["-O3", "-fPIC", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-semantic-interposition",
-                              "-fno-exceptions", "-fno-rtti"]
-        + (MetalModule.useAVX2 ? ["-mavx2"] : [])
+    /// Shaders are built for the CPU they run on (`-march=native`): the whole file, the user's
+    /// helpers included (a per-function target attribute leaves helpers that are not inlined in
+    /// baseline code, which runs 2–3× slower after the caller's vector code). The result is the
+    /// same bytes for any instruction set: no fused multiply-add, no reassociation
+    /// (`MetalArchTests` compares scalar, AVX2 and AVX-512 builds). `SCANLINE_METAL_ARCH` names
+    /// another `-march` (`x86-64`, `x86-64-v3`, …). The cache key holds the flags and, for
+    /// `native`, this CPU's model and features, so a cache shared between machines keeps one
+    /// build per kind of CPU.
+    static func objectFlags(arch: String = defaultArch) -> [String] {
+        ["-O3", "-fPIC", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-semantic-interposition",
+         "-fno-exceptions", "-fno-rtti", "-march=" + arch]
+    }
+    static let defaultArch: String = {
+        let named = ProcessInfo.processInfo.environment["SCANLINE_METAL_ARCH"] ?? ""
+        return named.isEmpty ? "native" : named
+    }()
+    /// This CPU's model and instruction-set features (Linux's /proc/cpuinfo), for cache keys.
+    static let cpuIdentity: String = {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown CPU" }
+        let first = text.components(separatedBy: "\n\n").first ?? text
+        return first.split(separator: "\n").filter { $0.hasPrefix("model name") || $0.hasPrefix("flags") || $0.hasPrefix("vendor_id") }
+            .joined(separator: "\n")
+    }()
     /// How a library's objects are linked: one shared object, every reference resolved (so a
     /// call to a function no file defines is an error naming the file, not a failed `dlopen`).
     /// Shader code needs no C++ runtime (no exceptions, no RTTI, no `new`), so the link leaves
@@ -146,8 +162,8 @@ enum MetalCompiler {
 
     /// Compiles (or loads from the cache) one `.metal` file as a library of its own; throws its
     /// compile error.
-    static func load(_ source: URL, cache: URL = defaultCacheFolder) throws -> MetalModule {
-        let library = try loadLibrary([source], cache: cache)
+    static func load(_ source: URL, cache: URL = defaultCacheFolder, arch: String = defaultArch) throws -> MetalModule {
+        let library = try loadLibrary([source], cache: cache, arch: arch)
         if let failure = library.failures.first { throw failure.error }
         guard let module = library.module else { throw ShaderError.compileFailed(file: source.path, message: "it was not compiled") }
         return module
@@ -172,20 +188,21 @@ enum MetalCompiler {
     /// With `load: false` the library is compiled and linked but never loaded into the process,
     /// so none of its code runs (a static constructor would, on `dlopen`): what listing its
     /// functions needs (issue #32 point 17); `Library.functions` then come from the objects.
-    static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder, load: Bool = true) throws -> Library {
+    /// `arch` is the instruction set to build for (`objectFlags(arch:)`).
+    static func loadLibrary(_ sources: [URL], cache: URL = defaultCacheFolder, load: Bool = true, arch: String = defaultArch) throws -> Library {
         // A shader's first use may come inside a render (while a frame is drawn): the compiler's
         // processes are waited for on the machine's clock (docs/TIME.md).
-        try RenderClock.outsideRender { try loadLibraryNow(sources, cache: cache, load: load) }
+        try RenderClock.outsideRender { try loadLibraryNow(sources, cache: cache, load: load, arch: arch) }
     }
 
-    private static func loadLibraryNow(_ sources: [URL], cache: URL, load: Bool) throws -> Library {
+    private static func loadLibraryNow(_ sources: [URL], cache: URL, load: Bool, arch: String) throws -> Library {
         let tools = try toolchain()
         let headers = try headerFolder(cache)
         var library = Library()
         var objects: [MetalObject] = []
         for source in sources {
             do {
-                let object = try compileObject(source, tools: tools, headers: headers, cache: cache)
+                let object = try compileObject(source, tools: tools, headers: headers, cache: cache, arch: arch)
                 // Two files that define the same stitchable function: the later one is left out.
                 if let f = object.functions.first(where: { f in objects.contains { $0.functions.contains { $0.name == f.name } } }),
                    let other = objects.lazy.flatMap(\.functions).first(where: { $0.name == f.name }) {
@@ -238,7 +255,7 @@ enum MetalCompiler {
 
     /// Compiles (or finds in the cache) one file's object: the user's file unchanged, with a band
     /// loop per usable function. Throws the file's compile error.
-    static func compileObject(_ source: URL, tools: Toolchain, headers: URL, cache: URL) throws -> MetalObject {
+    static func compileObject(_ source: URL, tools: Toolchain, headers: URL, cache: URL, arch: String = defaultArch) throws -> MetalObject {
         let path = source.standardizedFileURL.path
         guard let text = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path) ? ScanlineError.unreadableFile(path: path, reason: "cannot read it") : ScanlineError.fileNotFound(path: path)
@@ -248,7 +265,8 @@ enum MetalCompiler {
         // learnt from the compile and listed beside it, and their contents make the second key.
         var key = StableHash()
         key.add(generatorVersion); key.add(tools.version); key.add(tools.clang.path)
-        key.add((flags + objectFlags).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
+        key.add((flags + objectFlags(arch: arch)).joined(separator: " ")); key.add(headers.lastPathComponent); key.add(path); key.add(text)
+        if arch == "native" { key.add(cpuIdentity) }
         let firstKey = key.hex
         let index = cache.appendingPathComponent("index/\(firstKey).deps")
         func cached(_ entry: URL) -> MetalObject? {
@@ -267,7 +285,7 @@ enum MetalCompiler {
         let wrapper = work.appendingPathComponent("entries.cpp")
         try generate(functions, including: path).write(to: wrapper, atomically: false, encoding: .utf8)
         let depFile = work.appendingPathComponent("deps.d")
-        try compile(tools.clang, flags + objectFlags + ["-c", "-MD", "-MF", depFile.path, "-o", work.appendingPathComponent(MetalModule.objectName).path, wrapper.path], source: path)
+        try compile(tools.clang, flags + objectFlags(arch: arch) + ["-c", "-MD", "-MF", depFile.path, "-o", work.appendingPathComponent(MetalModule.objectName).path, wrapper.path], source: path)
         try listing(functions).write(to: work.appendingPathComponent(MetalModule.functionsName), atomically: false, encoding: .utf8)
         try seal(work, [MetalModule.objectName, MetalModule.functionsName])
         let deps = dependencies(depFile, excluding: [wrapper.path, path], headers: headers.path).joined(separator: "\n")
@@ -637,8 +655,6 @@ final class MetalModule: @unchecked Sendable {
     static let objectName = "shaders.o"
     static let functionsName = "functions.txt"
     static let symbolPrefix = "scanline_band_"
-    /// Whether this CPU has AVX2, so shaders are built for it.
-    static let useAVX2 = scanline_cpu_has_avx2() != 0
 
     /// `fn(floats, pointers, counts, pixels, width, height, geometryInts, geometryFloats, out, row0, row1)`.
     typealias Band = @convention(c) (UnsafePointer<Float>?, UnsafePointer<UnsafeRawPointer?>?, UnsafePointer<Int>?, UnsafePointer<UInt8>?,
