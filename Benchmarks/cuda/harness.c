@@ -7,12 +7,46 @@
 //
 //   harness [--repeat N] [--save DIR] JOB...
 //   harness --compile-only ARCH JOB...     (NVRTC alone, no GPU: e.g. --compile-only 90)
+//   harness --stream [--time-float K --fps F] JOB
+//       runs the job's kernel over raw RGBA frames of the job's size from stdin to stdout (a video
+//       piped from and to ffmpeg), float K of the arguments set to each frame's time, and prints
+//       where the time went on stderr.
 //
 // Prints one line per job and exits 1 if any output differs from the CPU's.
+#define _POSIX_C_SOURCE 200809L
 #include "scanline_cuda.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static double seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+// Reads exactly n bytes (0 at a clean end of input, -1 on a short frame).
+static int read_all(int fd, unsigned char *p, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, p + got, n - got);
+        if (r <= 0) return got == 0 && r == 0 ? 0 : -1;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n) {
+    size_t put = 0;
+    while (put < n) {
+        ssize_t w = write(fd, p + put, n - put);
+        if (w <= 0) return -1;
+        put += (size_t)w;
+    }
+    return 0;
+}
 
 static char *slurp(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
@@ -48,12 +82,16 @@ static int compare_doubles(const void *a, const void *b) {
 int main(int argc, char **argv) {
     int repeat = 20;
     const char *save = NULL;
-    int compileOnly = 0;
+    int compileOnly = 0, stream = 0, timeFloat = -1;
+    double fps = 60;
     int first = 1;
     while (first < argc && argv[first][0] == '-') {
         if (!strcmp(argv[first], "--repeat") && first + 1 < argc) { repeat = atoi(argv[first + 1]); first += 2; }
         else if (!strcmp(argv[first], "--save") && first + 1 < argc) { save = argv[first + 1]; first += 2; }
         else if (!strcmp(argv[first], "--compile-only") && first + 1 < argc) { compileOnly = atoi(argv[first + 1]); first += 2; }
+        else if (!strcmp(argv[first], "--stream")) { stream = 1; first += 1; }
+        else if (!strcmp(argv[first], "--time-float") && first + 1 < argc) { timeFloat = atoi(argv[first + 1]); first += 2; }
+        else if (!strcmp(argv[first], "--fps") && first + 1 < argc) { fps = atof(argv[first + 1]); first += 2; }
         else { fprintf(stderr, "harness: unknown option %s\n", argv[first]); return 2; }
     }
     if (first >= argc) { fprintf(stderr, "usage: harness [--repeat N] [--save DIR] JOB...\n"); return 2; }
@@ -65,7 +103,8 @@ int main(int argc, char **argv) {
     } else {
         if (scanline_cuda_open(getenv("SCANLINE_NVRTC"), error, sizeof error)) { fprintf(stderr, "harness: %s\n", error); return 2; }
         scanline_cuda_device(name, sizeof name, &capability);
-        printf("device: %s (compute capability %d.%d)\n", name, capability / 10, capability % 10);
+        // With --stream, stdout carries frames: the device goes to stderr.
+        fprintf(stream ? stderr : stdout, "device: %s (compute capability %d.%d)\n", name, capability / 10, capability % 10);
     }
 
     int failures = 0;
@@ -121,7 +160,7 @@ int main(int argc, char **argv) {
         size_t image = (size_t)width * (size_t)height * 4, got = 0;
         unsigned char *pixels = (unsigned char *)slurp(path_in(dir, "pixels.rgba"), &got);
         unsigned char *expected = (unsigned char *)slurp(path_in(dir, "expected.rgba"), NULL);
-        if (!program || !pixels || !expected || got != image || !headers[0] || !headers[1]) { printf("%s: incomplete job\n", dir); failures++; continue; }
+        if (!program || !pixels || (!expected && !stream) || got != image || !headers[0] || !headers[1]) { printf("%s: incomplete job\n", dir); failures++; continue; }
 
         size_t cubinSize = 0;
         void *cubin = scanline_cuda_compile(program, "program.cu", nheaders, headers, headerNames, noptions, options, &cubinSize, error, sizeof error);
@@ -130,6 +169,38 @@ int main(int argc, char **argv) {
         const char *kernels[] = {kernel};
         scanline_cuda_program *p = scanline_cuda_load(cubin, 1, kernels, error, sizeof error);
         if (!p) { printf("%s: %s\n", dir, error); failures++; continue; }
+        if (stream) {
+            // Frames from stdin to stdout through page-locked buffers; the time split into waiting
+            // for input, the GPU (upload, kernel, download) and writing.
+            unsigned char *in = scanline_cuda_host_alloc(image), *res = scanline_cuda_host_alloc(image);
+            if (!in || !res) { fprintf(stderr, "harness: no page-locked memory\n"); return 2; }
+            double reading = 0, gpu = 0, kernelTotal = 0, writing = 0, start = seconds();
+            long frames = 0;
+            for (;;) {
+                double t0 = seconds();
+                int r = read_all(0, in, image);
+                double t1 = seconds();
+                reading += t1 - t0;
+                if (r == 0) break;
+                if (r < 0) { fprintf(stderr, "harness: a short frame on stdin\n"); return 2; }
+                if (timeFloat >= 0 && timeFloat < nfloats) floats[timeFloat] = (float)((double)frames / fps);
+                double tt[2];
+                if (scanline_cuda_run(p, 0, floats, nfloats, buffers, sizes, nbuffers, counts, in, width, height, gi, gf, res, tt, error, sizeof error)) {
+                    fprintf(stderr, "harness: %s\n", error); return 2;
+                }
+                double t2 = seconds();
+                gpu += t2 - t1;
+                kernelTotal += tt[0] / 1000;
+                if (write_all(1, res, image)) { fprintf(stderr, "harness: stdout closed\n"); return 2; }
+                writing += seconds() - t2;
+                frames++;
+            }
+            double all = seconds() - start;
+            fprintf(stderr, "stream: %ld frames of %dx%d in %.2f s (%.1f fps); waiting for input %.2f s, GPU %.2f s (kernel %.3f s, "
+                    "%.2f ms a frame in all), writing %.2f s\n", frames, width, height, all, frames / all, reading, gpu, kernelTotal,
+                    frames ? gpu * 1000 / frames : 0, writing);
+            return 0;
+        }
         unsigned char *out = malloc(image);
         double t[2];
         if (scanline_cuda_run(p, 0, floats, nfloats, buffers, sizes, nbuffers, counts, pixels, width, height, gi, gf, out, t, error, sizeof error)) {
