@@ -75,7 +75,7 @@ install-files:
 	put "$$kit/ScanlineMacros-tool" "$(KITDIR)/ScanlineMacros-tool" 755; \
 	for m in $(KIT_MODULES); do put "$$kit/Modules/$$m.swiftmodule" "$(KITDIR)/Modules/$$m.swiftmodule" 644; done; \
 	for c in $(KIT_C_MODULES); do for f in Sources/$$c/*; do put "$$f" "$(KITDIR)/CModules/$$c/$$(basename "$$f")" 644; done; done; \
-	put Sources/CScanline/include/CScanline.h "$(KITDIR)/CModules/CScanline/CScanline.h" 644; \
+	for f in Sources/CScanline/include/*.h; do put "$$f" "$(KITDIR)/CModules/CScanline/$$(basename "$$f")" 644; done; \
 	printf 'module CScanline {\n    umbrella header "CScanline.h"\n    export *\n}\n' > "$(KITDIR)/CModules/CScanline/module.modulemap"; \
 	echo "$(KITDIR)/CModules/CScanline/module.modulemap" >> "$$list.tmp"; \
 	(cd "$$kit" && find Scanline_ScanlineBlocks.resources -type f) | while IFS= read -r f; do put "$$kit/$$f" "$(KITDIR)/$$f" 644; done; \
