@@ -121,6 +121,7 @@ int main(int argc, char **argv) {
         const char *headerNames[16] = {"metal_stdlib", "SwiftUI/SwiftUI_Metal.h", "SwiftUI/SwiftUI.h"};
         const char *headers[16];
         int nheaders = 3;
+        const char *programs[16]; int nprograms = 0;
         for (char *line = strtok(jobText, "\n"); line; line = strtok(NULL, "\n")) {
             if (!strncmp(line, "kernel ", 7)) snprintf(kernel, sizeof kernel, "%s", line + 7);
             else if (!strncmp(line, "size ", 5)) sscanf(line + 5, "%d %d", &width, &height);
@@ -140,6 +141,7 @@ int main(int argc, char **argv) {
                 counts[2 * nbuffers] = c0; counts[2 * nbuffers + 1] = c1;
                 nbuffers++;
             } else if (!strncmp(line, "option ", 7) && noptions < 30) options[noptions++] = line + 7;
+            else if (!strncmp(line, "program ", 8) && nprograms < 16) programs[nprograms++] = line + 8;
             else if (!strncmp(line, "header ", 7) && nheaders < 16) {
                 // A header the .metal file includes with quotes, stored under local/ as written.
                 char file[512];
@@ -156,15 +158,32 @@ int main(int argc, char **argv) {
             snprintf(file, sizeof file, "include/%s", headerNames[k]);
             headers[k] = slurp(path_in(dir, file), NULL);
         }
-        char *program = slurp(path_in(dir, "program.cu"), NULL);
+        if (nprograms == 0) programs[nprograms++] = "program.cu";
+        char *program = slurp(path_in(dir, programs[0]), NULL);
         size_t image = (size_t)width * (size_t)height * 4, got = 0;
         unsigned char *pixels = (unsigned char *)slurp(path_in(dir, "pixels.rgba"), &got);
         unsigned char *expected = (unsigned char *)slurp(path_in(dir, "expected.rgba"), NULL);
         if (!program || !pixels || (!expected && !stream) || got != image || !headers[0] || !headers[1]) { printf("%s: incomplete job\n", dir); failures++; continue; }
 
         size_t cubinSize = 0;
-        void *cubin = scanline_cuda_compile(program, "program.cu", nheaders, headers, headerNames, noptions, options, &cubinSize, error, sizeof error);
-        if (!cubin) { printf("%s: NVRTC did not compile it:\n%s\n", dir, error); failures++; continue; }
+        void *cubin = NULL;
+        if (nprograms == 1) {
+            cubin = scanline_cuda_compile(program, "program.cu", nheaders, headers, headerNames, noptions, options, &cubinSize, error, sizeof error);
+            if (!cubin) { printf("%s: NVRTC did not compile it:\n%s\n", dir, error); failures++; continue; }
+        } else {
+            // A library of several files: each relocatable, then linked by the driver.
+            options[noptions++] = "-rdc=true";
+            void *objects[16]; size_t objectSizes[16]; int ok = 1;
+            for (int k = 0; k < nprograms && ok; k++) {
+                char *text = slurp(path_in(dir, programs[k]), NULL);
+                objects[k] = text ? scanline_cuda_compile(text, programs[k], nheaders, headers, headerNames, noptions, options, &objectSizes[k], error, sizeof error) : NULL;
+                if (!objects[k]) { printf("%s: NVRTC did not compile %s:\n%s\n", dir, programs[k], error); ok = 0; }
+            }
+            if (!ok) { failures++; continue; }
+            if (compileOnly) { printf("%s: compiled %d relocatable programs for sm_%d\n", dir, nprograms, compileOnly); continue; }
+            cubin = scanline_cuda_link(nprograms, (const void *const *)objects, objectSizes, programs, &cubinSize, error, sizeof error);
+            if (!cubin) { printf("%s: the programs do not link: %s\n", dir, error); failures++; continue; }
+        }
         if (compileOnly) { printf("%s: compiled (%zu bytes of sm_%d code)\n", dir, cubinSize, compileOnly); free(cubin); continue; }
         const char *kernels[] = {kernel};
         scanline_cuda_program *p = scanline_cuda_load(cubin, 1, kernels, error, sizeof error);

@@ -45,6 +45,10 @@ static struct {
     CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
     CUresult (*getErrorString)(CUresult, const char **);
     CUresult (*memHostAlloc)(void **, size_t, unsigned);
+    CUresult (*linkCreate)(unsigned, int *, void **, void **);
+    CUresult (*linkAddData)(void *, int, void *, size_t, const char *, unsigned, int *, void **);
+    CUresult (*linkComplete)(void *, void **, size_t *);
+    CUresult (*linkDestroy)(void *);
     CUresult (*memFreeHost)(void *);
 
     int (*nvrtcCreateProgram)(nvrtcProgram *, const char *, const char *, int, const char *const *, const char *const *);
@@ -143,6 +147,10 @@ static int open_now(const char *nvrtc_path) {
     LOAD(driver, getErrorString, "cuGetErrorString");
     LOAD(driver, memHostAlloc, "cuMemHostAlloc");
     LOAD(driver, memFreeHost, "cuMemFreeHost");
+    LOAD(driver, linkCreate, "cuLinkCreate_v2");
+    LOAD(driver, linkAddData, "cuLinkAddData_v2");
+    LOAD(driver, linkComplete, "cuLinkComplete");
+    LOAD(driver, linkDestroy, "cuLinkDestroy");
 
     CUresult r = cu.init(0);
     if (r) { say(cu.failure, sizeof cu.failure, "the NVIDIA driver did not start: %s", cu_text(r)); return -1; }
@@ -214,6 +222,29 @@ void *scanline_cuda_compile(const char *source, const char *name, int nheaders, 
     }
     cu.nvrtcDestroyProgram(&program);
     return cubin;
+}
+
+void *scanline_cuda_link(int n, const void *const *cubins, const size_t *sizes, const char *const *names, size_t *size,
+                         char *error, size_t error_size) {
+    if (cu.state != 1) { say(error, error_size, "CUDA is not open"); return NULL; }
+    cu.ctxSetCurrent(cu.context);
+    enum { CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6, CU_JIT_INPUT_CUBIN = 0 };
+    char log[4096] = "";
+    int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {log, (void *)(uintptr_t)sizeof log};
+    void *state = NULL;
+    CUresult r = cu.linkCreate(2, options, values, &state);
+    if (r) { say(error, error_size, "the CUDA linker did not start: %s", cu_text(r)); return NULL; }
+    void *out = NULL;
+    for (int i = 0; i < n && !r; i++)
+        r = cu.linkAddData(state, CU_JIT_INPUT_CUBIN, (void *)cubins[i], sizes[i], names[i], 0, NULL, NULL);
+    void *linked = NULL;
+    size_t linkedSize = 0;
+    if (!r) r = cu.linkComplete(state, &linked, &linkedSize);
+    if (r) say(error, error_size, "%s", log[0] ? log : cu_text(r));
+    else if ((out = malloc(linkedSize)) != NULL) { memcpy(out, linked, linkedSize); *size = linkedSize; }
+    cu.linkDestroy(state);
+    return out;
 }
 
 struct scanline_cuda_program {

@@ -120,6 +120,14 @@ import CScanline
             let cubin = try CUDAShaders.compile(text, name: file.path, options: CUDAShaders.semanticOptions + ["--gpu-architecture=sm_90"])
             #expect(cubin.count > 1000, "\(file.lastPathComponent)")
         }
+        // A library's files, relocatable for the driver's linker (Tinted.metal calls Tint.metal's helper).
+        let library = MetalLibraryTests.folder
+        for name in ["Tint.metal", "Tinted.metal"] {
+            let file = library.appendingPathComponent(name)
+            let text = CUDAShaders.program(path: file.path, source: try String(contentsOf: file, encoding: .utf8), functions: try MetalFunction.read(file))
+            let object = try CUDAShaders.compile(text, name: file.path, options: CUDAShaders.semanticOptions + ["--gpu-architecture=sm_90", "-rdc=true"])
+            #expect(object.count > 1000, "\(name)")
+        }
         // NVRTC's errors come back as the file's error, naming its line.
         let broken = "#include <metal_stdlib>\nusing namespace metal;\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c + undefinedThing; }\n"
         #expect(throws: ShaderError.self) { try CUDAShaders.compile(CUDAShaders.program(path: "/x/broken.metal", source: broken, functions: []), name: "/x/broken.metal", options: CUDAShaders.semanticOptions) }
@@ -148,6 +156,8 @@ import CScanline
             ("colors", l.colorsProbe(.colorArray([Color(red: 1, green: 0, blue: 0), Color(white: 1, opacity: 0.2)]))),
             ("data", l.dataProbe(.data(Data([7, 200])))),
         ] + (0..<4).map { ("image \($0)", l.imageProbe(.image(image), .float(Float($0)))) }
+            // A library whose files call each other's functions: linked on the GPU as on the CPU.
+            + [("library", ShaderLibrary(url: MetalLibraryTests.folder).halfTinted())]
         for scale in [1.0, 2.0] {
             let source = try MetalTests.noise(37, 23, scale: scale)
             func both(_ run: () throws -> PixelBuffer) throws -> (PixelBuffer, PixelBuffer) {

@@ -30,6 +30,12 @@ void *scanline_cuda_compile(const char *source, const char *name, int nheaders, 
                             const char *const *header_names, int noptions, const char *const *options,
                             size_t *size, char *error, size_t error_size);
 
+/// Links `n` CUBINs compiled with `-rdc=true` (a library's files, which may call each other's
+/// functions) into one, with the driver's linker: malloc'd bytes (free with free()) and their size,
+/// or NULL with the linker's message in `error`. `names` name the inputs in messages.
+void *scanline_cuda_link(int n, const void *const *cubins, const size_t *sizes, const char *const *names, size_t *size,
+                         char *error, size_t error_size);
+
 /// Loads CUBIN bytes as a program whose kernels are named `kernels` (count `nkernels`).
 scanline_cuda_program *scanline_cuda_load(const void *cubin, int nkernels, const char *const *kernels,
                                           char *error, size_t error_size);

@@ -213,35 +213,76 @@ enum CUDAShaders {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var programs: [String: Result<CUDAProgram, ShaderError>] = [:]
 
-    /// The loaded program for `path`'s functions, compiled once a process and cached on disk by
-    /// the program's text, the headers, the options and the GPU's compute capability.
-    static func loaded(path: String, functions: [MetalFunction], cache: URL = MetalCompiler.defaultCacheFolder) throws -> CUDAProgram {
+    /// The loaded program for the functions of a library's `files` (`functions` holds them),
+    /// compiled once a process and cached on disk by each program's text, the headers, the options
+    /// and the GPU's compute capability. A library of one file is one program; the files of a
+    /// larger one are compiled as relocatable code (`-rdc=true`) and linked by the driver, so a
+    /// file may call a function another defines, as Metal links a target's files.
+    static func loaded(library files: [String], functions: [MetalFunction], cache: URL = MetalCompiler.defaultCacheFolder) throws -> CUDAProgram {
         lock.lock(); defer { lock.unlock() }
-        if let known = programs[path] { return try known.get() }
+        let name = files.joined(separator: "\n")
+        if let known = programs[name] { return try known.get() }
         let result = Result { () throws -> CUDAProgram in
             let gpu = try open()
-            guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw ShaderError.gpu(reason: "--device cuda: cannot read \(path)")
-            }
-            let mine = usable(functions, in: path)
-            let text = program(path: path, source: source, functions: mine)
-            let local = localHeaders(of: path, source: source)
-            let options = semanticOptions + ["--gpu-architecture=sm_\(gpu.capability)"]
-            var key = StableHash()
-            key.add(generatorVersion); key.add(text); key.add(options.joined(separator: " "))
-            for h in CUDAHeaders.files + local { key.add(h.path); key.add(h.text) }
+            let linking = files.count > 1
+            let options = semanticOptions + ["--gpu-architecture=sm_\(gpu.capability)"] + (linking ? ["-rdc=true"] : [])
             let folder = cache.appendingPathComponent("cuda")
-            let entry = folder.appendingPathComponent(key.hex + ".cubin")
-            var cubin = try? Data(contentsOf: entry)
-            if cubin == nil {
-                cubin = try compile(text, name: path, options: options, headers: local)
+            func cached(_ key: StableHash, _ make: () throws -> Data) throws -> Data {
+                let entry = folder.appendingPathComponent(key.hex + ".cubin")
+                if let data = try? Data(contentsOf: entry) { return data }
+                let data = try make()
                 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try? AtomicFile.write(cubin!, to: entry)
+                try? AtomicFile.write(data, to: entry)
+                return data
             }
-            return try CUDAProgram(cubin: cubin!, kernels: mine.map { kernelPrefix + $0.name }, file: path)
+            var objects: [Data] = [], kernels: [String] = [], linkKey = StableHash()
+            for path in files {
+                guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw ShaderError.gpu(reason: "--device cuda: cannot read \(path)")
+                }
+                let mine = usable(functions, in: path)
+                let text = program(path: path, source: source, functions: mine)
+                let local = localHeaders(of: path, source: source)
+                var key = StableHash()
+                key.add(generatorVersion); key.add(text); key.add(options.joined(separator: " "))
+                for h in CUDAHeaders.files + local { key.add(h.path); key.add(h.text) }
+                objects.append(try cached(key) { try compile(text, name: path, options: options, headers: local) })
+                kernels += mine.map { kernelPrefix + $0.name }
+                linkKey.add(key.hex)
+            }
+            let cubin = linking ? try cached(linkKey) { try link(objects, names: files) } : objects[0]
+            return try CUDAProgram(cubin: cubin, kernels: kernels, file: files.count == 1 ? files[0] : "the library of \(files.joined(separator: ", "))")
         }.mapError { $0 as? ShaderError ?? .gpu(reason: "--device cuda: \($0)") }
-        programs[path] = result
+        programs[name] = result
         return try result.get()
+    }
+
+    /// One CUBIN from a library's relocatable ones, or `.gpu` with the linker's message (a function
+    /// no file defines, say).
+    static func link(_ objects: [Data], names: [String]) throws -> Data {
+        var error = [CChar](repeating: 0, count: 4096)
+        var size = 0
+        let bytes = objects.map { [UInt8]($0) }
+        let linked: UnsafeMutableRawPointer? = withCStrings(names) { cnames in
+            var pointers: [UnsafeRawPointer?] = []
+            var result: UnsafeMutableRawPointer?
+            func nest(_ k: Int) {
+                if k == bytes.count {
+                    result = pointers.withUnsafeBufferPointer { p in
+                        bytes.map(\.count).withUnsafeBufferPointer { z in
+                            scanline_cuda_link(Int32(bytes.count), p.baseAddress, z.baseAddress, cnames, &size, &error, error.count)
+                        }
+                    }
+                    return
+                }
+                bytes[k].withUnsafeBytes { pointers.append($0.baseAddress); nest(k + 1) }
+            }
+            nest(0)
+            return result
+        }
+        guard let linked else { throw ShaderError.gpu(reason: "--device cuda: the library's files do not link on the GPU: " + error.text) }
+        defer { free(linked) }
+        return Data(bytes: linked, count: size)
     }
 
     /// NVRTC's machine code for `text`, or `.compileFailed` with NVRTC's first errors.
@@ -328,7 +369,7 @@ enum CUDAJobs {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var written: [String: Int] = [:]
 
-    static func record(in folder: URL, function: MetalFunction, library: [MetalFunction], floats: [Float], buffers: [[UInt8]],
+    static func record(in folder: URL, function: MetalFunction, library: [MetalFunction], files: [String], floats: [Float], buffers: [[UInt8]],
                        counts: [Int], layer: Layer, gi: [Int32], gf: [Float], out: UnsafeMutablePointer<UInt8>) {
         lock.lock()
         let n = written[function.name, default: 0]
@@ -345,14 +386,21 @@ enum CUDAJobs {
         do {
             try fm.createDirectory(at: job.appendingPathComponent("include/SwiftUI"), withIntermediateDirectories: true)
             for h in CUDAHeaders.files { try Data(h.text.utf8).write(to: job.appendingPathComponent("include/" + h.path)) }
-            let local = CUDAShaders.localHeaders(of: function.file, source: source)
+            // One program per file of the library (several are compiled relocatable and linked).
+            var local: [(path: String, text: String)] = [], programs: [String] = []
+            for (k, file) in files.enumerated() {
+                let text = file == function.file ? source : ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+                local += CUDAShaders.localHeaders(of: file, source: text).filter { h in !local.contains { $0.path == h.path } }
+                let name = k == 0 ? "program.cu" : "program-\(k).cu"
+                try Data(CUDAShaders.program(path: file, source: text, functions: CUDAShaders.usable(library, in: file)).utf8)
+                    .write(to: job.appendingPathComponent(name))
+                programs.append(name)
+            }
             for h in local {
                 let url = job.appendingPathComponent("local/" + h.path)
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(h.text.utf8).write(to: url)
             }
-            let text = CUDAShaders.program(path: function.file, source: source, functions: CUDAShaders.usable(library, in: function.file))
-            try Data(text.utf8).write(to: job.appendingPathComponent("program.cu"))
             let bytes = layer.width * layer.height * 4
             try Data(bytes: layer.pixels, count: bytes).write(to: job.appendingPathComponent("pixels.rgba"))
             try Data(bytes: out, count: bytes).write(to: job.appendingPathComponent("expected.rgba"))
@@ -365,6 +413,7 @@ enum CUDAJobs {
                 try Data(b).write(to: job.appendingPathComponent("buffer\(k).bin"))
                 lines.append("buffer buffer\(k).bin \(counts[2 * k]) \(counts[2 * k + 1])")
             }
+            lines += programs.map { "program " + $0 }
             lines += local.map { "header " + $0.path }
             lines += CUDAShaders.semanticOptions.map { "option " + $0 }
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: job.appendingPathComponent("job.txt"))

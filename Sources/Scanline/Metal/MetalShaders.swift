@@ -4,8 +4,8 @@
 
 extension ShaderRegistry.Entry {
     /// The entry for `function`, whose band loop is `band`; `library` holds the functions of its
-    /// library (the GPU compiles a file's functions together).
-    init(metal function: MetalFunction, band: MetalModule.Band, library: [MetalFunction] = []) throws {
+    /// library and `files` its files (the GPU compiles and links them as the CPU does).
+    init(metal function: MetalFunction, band: MetalModule.Band, library: [MetalFunction] = [], files: [String] = []) throws {
         let binding: MetalFunction.Binding
         switch function.binding {
         case .success(let b): binding = b
@@ -15,13 +15,14 @@ extension ShaderRegistry.Entry {
         // (or `auto` with a GPU) and kept; `prepare` (a shader's checks before it runs) throws
         // what stops it, so the runner itself never fails.
         let siblings = library.contains(function) ? library : [function]
+        let sources = files.contains(function.file) ? files : [function.file]
         let kernel = CUDAShaders.kernelPrefix + function.name
         let gpuProgram = { () throws -> CUDAProgram? in
             switch ShaderDevice.current {
             case .cpu: return nil
-            case .cuda: return try CUDAShaders.loaded(path: function.file, functions: siblings)
+            case .cuda: return try CUDAShaders.loaded(library: sources, functions: siblings)
             // With auto, a file the GPU cannot run (no GPU, or NVRTC refuses it) runs on the CPU.
-            case .auto: return CUDAShaders.isAvailable ? try? CUDAShaders.loaded(path: function.file, functions: siblings) : nil
+            case .auto: return CUDAShaders.isAvailable ? try? CUDAShaders.loaded(library: sources, functions: siblings) : nil
             }
         }
         self.init(kind: binding.kind, parameters: binding.arguments.map(\.parameter)) { arguments in
@@ -48,7 +49,7 @@ extension ShaderRegistry.Entry {
                                          out.base, Int32(rows.lowerBound), Int32(rows.upperBound))
                                 }
                                 if gpu == nil, let jobs = CUDAJobs.folder {
-                                    CUDAJobs.record(in: jobs, function: function, library: siblings, floats: packed.floats,
+                                    CUDAJobs.record(in: jobs, function: function, library: siblings, files: sources, floats: packed.floats,
                                                     buffers: packed.buffers, counts: packed.counts, layer: layer, gi: ints, gf: floats, out: out.base)
                                 }
                             }

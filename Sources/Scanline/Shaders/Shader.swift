@@ -443,7 +443,9 @@ public struct ShaderLibrary: Equatable, Sendable {
                         guard let band = module.entries[f.name] else {
                             throw ShaderError.unusableFunction(name: f.name, reason: f.problem ?? "it was not compiled")
                         }
-                        return try Entry(metal: f, band: band, library: module.functions)
+                        let failed = Set(library.failures.map(\.file))
+                        return try Entry(metal: f, band: band, library: module.functions,
+                                         files: sources.map(\.standardizedFileURL.path).filter { !failed.contains($0) })
                     }.mapError { $0 as? ShaderError ?? .unusableFunction(name: f.name, reason: "\($0)") }
                 }
             }
