@@ -13,7 +13,7 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
     /// The view of a case, as the test that recorded its reference built it.
-    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature }
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -51,6 +51,8 @@ import Testing
              layout: .device(config: .iPhone13Pro), scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1),
         Case(name: "VaultLiterature rawText 390x1000", reference: "VaultLiterature/references/test_layout_rawText.1.png", subject: .vaultLiterature,
              layout: .sizeThatFits, scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1, maxInkOffset: 1.5),
+        Case(name: "HomeAssistant LocationHistory iPhone13", reference: "HomeAssistantLocationHistory/references/snapshots.LocationHistoryListView-w-Locations-light.png",
+             subject: .locationHistory, layout: .device(config: .iPhone13), scale: 3, minIoU: 0.85, minEdges: 0.22, maxDeltaE: 0.1),
     ]
 
     static func view(_ c: Case) -> AnyView {
@@ -62,6 +64,7 @@ import Testing
         case .speziInlinePicker: AnyView(SpeziViewsCases.optionSetPickerInline)
         case .speziLabeledContent: AnyView(SpeziViewsCases.labeledContent)
         case .vaultLiterature: AnyView(VaultLiteratureCase.rawText)
+        case .locationHistory: AnyView(LocationHistoryCase.withLocations)
         }
     }
 

@@ -51,10 +51,18 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: View {
     /// A list whose rows could be selected, several at once (a render draws no selection).
     public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) { self.content = content() }
 
-    /// The list, scrolling, over its background.
+    @Environment(\.isListRow) private var isListRow
+
+    /// The list, scrolling, over its background. Inside another list or form (a `List` in a
+    /// `Form`'s `Section`, as apps write), its rows are that list's rows, as SwiftUI flattens it:
+    /// no second card, scroll view or background.
     @MainActor public var body: some View {
-        ScrollView { _ListContent(content: content, look: look ?? .insetGrouped) }
-            .background(backgroundHidden ? Color.clear : (look ?? .insetGrouped).background)
+        if isListRow {
+            Group { content }
+        } else {
+            ScrollView { _ListContent(content: content, look: look ?? .insetGrouped) }
+                .background(backgroundHidden ? Color.clear : (look ?? .insetGrouped).background)
+        }
     }
 }
 
@@ -88,11 +96,17 @@ extension List {
 nonisolated public struct Form<Content: View>: View {
     let content: Content
     @Environment(\.scrollContentBackgroundHidden) private var backgroundHidden
+    @Environment(\.isListRow) private var isListRow
     /// A form of `content`.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    /// Inside a list, its sections and rows are that list's, as `List`'s are.
     @MainActor public var body: some View {
-        ScrollView { _ListContent(content: content, look: .insetGrouped) }
-            .background(backgroundHidden ? Color.clear : ListLook.insetGrouped.background)
+        if isListRow {
+            Group { content }
+        } else {
+            ScrollView { _ListContent(content: content, look: .insetGrouped) }
+                .background(backgroundHidden ? Color.clear : ListLook.insetGrouped.background)
+        }
     }
 }
 
