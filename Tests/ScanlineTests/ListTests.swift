@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// A `List` inside a `Form`'s section (as home-assistant/iOS's Location History screen writes
+    /// it) adds its rows to the form's section, as SwiftUI flattens it: the same pixels as the rows
+    /// written in the section directly, one card and no second page.
+    @Test func aListInsideAFormSectionAddsItsRowsToTheSection() async throws {
+        let nested = try await render(Form { Section { List { Text("One"); Text("Two") } } })
+        let direct = try await render(Form { Section { Text("One"); Text("Two") } })
+        let differing = nested.bytes.indices.first { nested.bytes[$0] != direct.bytes[$0] }
+        #expect(differing == nil, "first difference at pixel \((differing ?? 0) / 4 % 390),\((differing ?? 0) / 4 / 390)")
+        // And a Form inside a List's section likewise.
+        let form = try await render(List { Section { Form { Text("One"); Text("Two") } } })
+        #expect(form.bytes == direct.bytes)
+    }
+
     @Test func insetGroupedCardsRowsAndSeparators() async throws {
         let image = try await render(settings)
         // The page, and the first card 20 pt in from each side, from y 35 (the first section, no header), 2 × 44 tall.
