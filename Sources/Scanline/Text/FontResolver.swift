@@ -41,7 +41,7 @@ public struct FontResolution: Hashable, Sendable, CustomStringConvertible {
 
 /// The bridge to fontconfig and Pango's font map: one shared font map at 72 dpi with unhinted,
 /// grey-antialiased metrics, so layouts do not depend on the output's scale. Pango's font map is
-/// not thread-safe, so every use holds `lock`.
+/// not thread-safe, so it is reached only through `withPango`, which holds the lock.
 final class FontSystem: @unchecked Sendable {
     static let shared = FontSystem()
 
@@ -51,10 +51,26 @@ final class FontSystem: @unchecked Sendable {
     ]
     static let fallbackFamily = "Noto Sans"
 
-    let lock = NSLock()
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    private let lock = NSLock()
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
     private var installedFamilies: Set<String> = []
+
+    /// Pango's font map and context, which only the holder of the lock may use. Only `withPango`
+    /// makes one, so no code reaches them without the lock (it was held by convention before).
+    struct Pango {
+        let fontMap: UnsafeMutablePointer<PangoFontMap>
+        let context: OpaquePointer
+        let system: FontSystem
+        fileprivate init(_ s: FontSystem) { fontMap = s.fontMap; context = s.context; system = s }
+    }
+
+    /// Runs `body` with Pango's handles, holding the lock for the whole call: everything that
+    /// lays out text or loads a font through Pango runs inside one of these.
+    func withPango<R>(_ body: (Pango) throws -> R) rethrows -> R {
+        lock.lock(); defer { lock.unlock() }
+        return try body(Pango(self))
+    }
 
     private init() {
         fontMap = pango_cairo_font_map_new()!
@@ -115,13 +131,16 @@ final class FontSystem: @unchecked Sendable {
 
     /// Resolves `request` to the face that draws its first family's characters.
     func resolve(_ request: FontRequest) -> FontResolution {
-        lock.lock(); defer { lock.unlock() }
+        withPango { pango in resolve(request, pango) }
+    }
+
+    private func resolve(_ request: FontRequest, _ pango: Pango) -> FontResolution {
         let (familyName, isFallback) = family(for: request)
         let desc = description(for: request)
         defer { pango_font_description_free(desc) }
         var result = FontResolution(request: request, requestedFamily: request.family ?? familyName, family: "?",
                                     style: "?", weightClass: 0, file: "?", isSynthesizedBold: false, isFallback: isFallback)
-        guard let font = pango_font_map_load_font(fontMap, context, desc) else {
+        guard let font = pango_font_map_load_font(pango.fontMap, pango.context, desc) else {
             return result
         }
         defer { g_object_unref(font) }

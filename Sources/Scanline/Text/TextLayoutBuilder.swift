@@ -45,27 +45,27 @@ extension Text {
                                   monospacedDigit: environment.monospacedDigit,
                                   dynamicTypeSize: environment.dynamicTypeSize, layoutDirection: environment.layoutDirection)
         if let cached = LayoutCache.lookup(key) { return cached }
-        let fonts = FontSystem.shared
-        fonts.lock.lock()
-        defer { fonts.lock.unlock() }
-        var (layout, ends) = TextLayoutBuilder(text: self, environment: environment, fonts: fonts).build(width: width, alignment: alignment)
-        if let lineLimit, layout.count > lineLimit {
-            // The limit counts the lines of the whole text, across line breaks (Pango's own limit
-            // counts per paragraph, and its height limit lays out later paragraphs anyway): the
-            // text is cut after the last line kept, "…" goes after it, and if that no longer fits
-            // on the line, characters before the "…" go one at a time until it does.
-            var kept = prefix(utf8: ends[lineLimit - 1]).trimmingTrailingWhitespace()
-            while true {
-                let candidate = kept.appending("\u{2026}")
-                let (cut, _) = TextLayoutBuilder(text: candidate, environment: environment, fonts: fonts).build(width: width, alignment: alignment)
-                if cut.count <= lineLimit || kept.string.isEmpty {
-                    let shown = Array(cut.lines.prefix(lineLimit))
-                    let bounds = shown.reduce(CGRect.null) { $0.union($1.typographicBounds.rect) }
-                    layout = Layout(lines: shown, bounds: bounds.isNull ? .zero : bounds, isTruncated: true)
-                    break
+        let layout = FontSystem.shared.withPango { pango -> Layout in
+            var (layout, ends) = TextLayoutBuilder(text: self, environment: environment, pango: pango).build(width: width, alignment: alignment)
+            if let lineLimit, layout.count > lineLimit {
+                // The limit counts the lines of the whole text, across line breaks (Pango's own limit
+                // counts per paragraph, and its height limit lays out later paragraphs anyway): the
+                // text is cut after the last line kept, "…" goes after it, and if that no longer fits
+                // on the line, characters before the "…" go one at a time until it does.
+                var kept = prefix(utf8: ends[lineLimit - 1]).trimmingTrailingWhitespace()
+                while true {
+                    let candidate = kept.appending("\u{2026}")
+                    let (cut, _) = TextLayoutBuilder(text: candidate, environment: environment, pango: pango).build(width: width, alignment: alignment)
+                    if cut.count <= lineLimit || kept.string.isEmpty {
+                        let shown = Array(cut.lines.prefix(lineLimit))
+                        let bounds = shown.reduce(CGRect.null) { $0.union($1.typographicBounds.rect) }
+                        layout = Layout(lines: shown, bounds: bounds.isNull ? .zero : bounds, isTruncated: true)
+                        break
+                    }
+                    kept = kept.droppingLastCharacter().trimmingTrailingWhitespace()
                 }
-                kept = kept.droppingLastCharacter().trimmingTrailingWhitespace()
             }
+            return layout
         }
         LayoutCache.store(key, layout)
         return layout
@@ -158,9 +158,11 @@ enum LayoutCache {
 struct TextLayoutBuilder {
     let text: Text
     let environment: EnvironmentValues
-    let fonts: FontSystem
+    /// Pango's handles: a builder exists only inside `FontSystem.withPango`, under its lock.
+    let pango: FontSystem.Pango
 
-    /// Font handles by Pango font, so every run of one face shares one handle.
+    /// Font handles by Pango font, so every run of one face shares one handle (touched only by
+    /// builders, so only under the font system's lock).
     nonisolated(unsafe) static var handles: [UnsafeMutablePointer<PangoFont>: FontHandle] = [:]
 
     /// The layout, and where each line ends in the text (UTF-8 bytes, without its line break).
@@ -179,7 +181,7 @@ struct TextLayoutBuilder {
             utf16At[utf8.count] = u16
         }
 
-        let ctx = fonts.context
+        let ctx = pango.context
         pango_context_set_base_dir(ctx, environment.layoutDirection == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         let layout = pango_layout_new(ctx)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -197,7 +199,7 @@ struct TextLayoutBuilder {
             let end = start + segment.string.utf8.count
             let request = text.request(for: segment, environment: environment)
             requests.append(request)
-            let desc = fonts.description(for: request)
+            let desc = pango.system.description(for: request)
             let fontAttr = pango_attr_font_desc_new(desc)!
             pango_font_description_free(desc)
             var extra: [UnsafeMutablePointer<PangoAttribute>] = []
