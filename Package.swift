@@ -55,7 +55,9 @@ let package = Package(
                     exclude: ["__Snapshots__", "__Dumps__", "Fixtures", "Fidelity/PointFreeChecked/LICENSE",
                               "Fidelity/PointFreeChecked/SOURCE.md", "Fidelity/PointFreeChecked/references",
                               "Fidelity/SpeziViews/LICENSE.md", "Fidelity/SpeziViews/SOURCE.md", "Fidelity/SpeziViews/references",
-                              "Fidelity/VaultLiterature/LICENSE", "Fidelity/VaultLiterature/SOURCE.md", "Fidelity/VaultLiterature/references"]),
+                              "Fidelity/VaultLiterature/LICENSE", "Fidelity/VaultLiterature/SOURCE.md", "Fidelity/VaultLiterature/references",
+                              "Fidelity/HomeAssistantLocationHistory/LICENSE.md", "Fidelity/HomeAssistantLocationHistory/SOURCE.md",
+                              "Fidelity/HomeAssistantLocationHistory/references"]),
     ],
     swiftLanguageModes: [.v6]
 )
