@@ -56,6 +56,15 @@ int scanline_cuda_run(scanline_cuda_program *program, int kernel, const float *f
 void *scanline_cuda_host_alloc(size_t size);
 void scanline_cuda_host_free(void *pointer);
 
+/// `scanline_cuda_run` for a caller whose buffers are ordinary memory: the layer is copied into
+/// page-locked staging memory the program keeps, sent and brought back from there, and copied
+/// out (`timings[1]` counts the copies too). Falls back to `scanline_cuda_run` when no
+/// page-locked memory can be had.
+int scanline_cuda_run_staged(scanline_cuda_program *program, int kernel, const float *floats, int nfloats,
+                             const void *const *buffers, const size_t *buffer_sizes, int nbuffers, const long *counts,
+                             const uint8_t *pixels, int width, int height, const int32_t *gi, const float *gf,
+                             uint8_t *out, double *timings, char *error, size_t error_size);
+
 /// Frees a program.
 void scanline_cuda_free(scanline_cuda_program *program);
 
