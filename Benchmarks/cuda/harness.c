@@ -79,6 +79,29 @@ static int compare_doubles(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+// One job's call, for timing it again.
+typedef struct {
+    scanline_cuda_program *p;
+    const float *floats; int nfloats;
+    const void *const *buffers; const size_t *sizes; int nbuffers; const long *counts;
+    int width, height; const int *gi; const float *gf;
+} Call;
+
+// The median of `repeat` runs' host-to-host milliseconds, staged or not.
+static double median_host_ms(const Call *c, int staged, const unsigned char *in, unsigned char *out, int repeat) {
+    double *ms = malloc(sizeof(double) * (size_t)repeat), t[2];
+    char error[512];
+    for (int r = 0; r < repeat; r++) {
+        (staged ? scanline_cuda_run_staged : scanline_cuda_run)(c->p, 0, c->floats, c->nfloats, c->buffers, c->sizes, c->nbuffers, c->counts,
+                                                              in, c->width, c->height, c->gi, c->gf, out, t, error, sizeof error);
+        ms[r] = t[1];
+    }
+    qsort(ms, (size_t)repeat, sizeof(double), compare_doubles);
+    double median = ms[repeat / 2];
+    free(ms);
+    return median;
+}
+
 int main(int argc, char **argv) {
     int repeat = 20;
     const char *save = NULL;
@@ -237,36 +260,23 @@ int main(int argc, char **argv) {
         }
         qsort(kernelMs, (size_t)repeat, sizeof(double), compare_doubles);
         qsort(allMs, (size_t)repeat, sizeof(double), compare_doubles);
-        // The same from page-locked host buffers (as a caller that keeps its frames there would).
-        double pinnedMs = 0;
+        // The same from page-locked host buffers (as a caller that keeps its frames there would),
+        // and from ordinary buffers through the program's page-locked staging.
+        Call call = {p, floats, nfloats, buffers, sizes, nbuffers, counts, width, height, gi, gf};
+        double pinnedMs = 0, stagedMs = 0;
         unsigned char *pinnedIn = scanline_cuda_host_alloc(image), *pinnedOut = scanline_cuda_host_alloc(image);
         if (pinnedIn && pinnedOut && repeat > 0) {
             memcpy(pinnedIn, pixels, image);
-            double *ms = malloc(sizeof(double) * (size_t)repeat);
-            for (int r = 0; r < repeat; r++) {
-                scanline_cuda_run(p, 0, floats, nfloats, buffers, sizes, nbuffers, counts, pinnedIn, width, height, gi, gf, pinnedOut, t, error, sizeof error);
-                ms[r] = t[1];
-            }
-            qsort(ms, (size_t)repeat, sizeof(double), compare_doubles);
-            pinnedMs = ms[repeat / 2];
+            pinnedMs = median_host_ms(&call, 0, pinnedIn, pinnedOut, repeat);
             if (memcmp(pinnedOut, out, image)) { printf("%s: pinned run differs from the pageable one\n", dir); failures++; }
-            free(ms);
         }
         scanline_cuda_host_free(pinnedIn);
         scanline_cuda_host_free(pinnedOut);
-        // And from ordinary buffers through the program's page-locked staging (what Scanline does).
-        double stagedMs = 0;
         if (repeat > 0) {
-            double *ms = malloc(sizeof(double) * (size_t)repeat);
             unsigned char *staged = malloc(image);
-            for (int r = 0; r < repeat; r++) {
-                scanline_cuda_run_staged(p, 0, floats, nfloats, buffers, sizes, nbuffers, counts, pixels, width, height, gi, gf, staged, t, error, sizeof error);
-                ms[r] = t[1];
-            }
-            qsort(ms, (size_t)repeat, sizeof(double), compare_doubles);
-            stagedMs = ms[repeat / 2];
+            stagedMs = median_host_ms(&call, 1, pixels, staged, repeat);
             if (memcmp(staged, out, image)) { printf("%s: staged run differs\n", dir); failures++; }
-            free(ms); free(staged);
+            free(staged);
         }
         const char *slash = strrchr(dir, '/');
         const char *job = slash && slash[1] ? slash + 1 : dir;
