@@ -83,6 +83,36 @@ import CScanline
         #expect(nested.isEmpty)
     }
 
+    /// A GPU job (what Benchmarks/cuda/harness.c runs where there is no Swift) holds the program of
+    /// each file of the library, its headers, the arguments as bit patterns, the buffers with their
+    /// counts, the layer and the CPU's output, as the band loop was given them.
+    @Test func aJobHoldsWhatTheBandLoopWasGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-cuda-job-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = MetalLibraryTests.folder
+        let files = ["Tint.metal", "Tinted.metal"].map { library.appendingPathComponent($0).standardizedFileURL.path }
+        let functions = try files.flatMap { try MetalFunction.read(URL(fileURLWithPath: $0)) }
+        let function = try #require(functions.first { $0.name == "halfTinted" })
+        let pixels: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
+        var out: [UInt8] = [9, 10, 11, 12, 13, 14, 15, 16]
+        try pixels.withUnsafeBufferPointer { px in
+            let layer = Layer(pixels: px.baseAddress!, width: 2, height: 1, geometry: .image(try PixelBuffer(width: 2, height: 1, alpha: .premultiplied, bytes: pixels)))
+            CUDAJobs.record(in: folder, function: function, library: functions, files: files, floats: [0.5, -2], buffers: [[7, 200]],
+                            counts: [2, 0], layer: layer, gi: [0, 0, 3, 0], gf: [0, 0, 2, 2], out: &out)
+        }
+        let job = folder.appendingPathComponent("halfTinted-0")
+        let text = try String(contentsOf: job.appendingPathComponent("job.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("kernel scanline_kernel_halfTinted\nsize 2 1\nfloats 3f000000 c0000000\ngi 0 0 3 0\ngf 0 0 40000000 40000000\n"), "\(text)")
+        #expect(text.contains("buffer buffer0.bin 2 0\nprogram program.cu\nprogram program-1.cu\n") && text.contains("option --fmad=false\n"), "\(text)")
+        #expect(try Data(contentsOf: job.appendingPathComponent("buffer0.bin")) == Data([7, 200]))
+        #expect(try Data(contentsOf: job.appendingPathComponent("pixels.rgba")) == Data(pixels))
+        #expect(try Data(contentsOf: job.appendingPathComponent("expected.rgba")) == Data(out))
+        let first = try String(contentsOf: job.appendingPathComponent("program.cu"), encoding: .utf8)
+        let second = try String(contentsOf: job.appendingPathComponent("program-1.cu"), encoding: .utf8)
+        #expect(first.contains("scanline_kernel_ownTint") && second.contains("scanline_kernel_halfTinted"))
+        #expect(try String(contentsOf: job.appendingPathComponent("include/metal_stdlib"), encoding: .utf8) == CUDAHeaders.metalStdlib)
+    }
+
     /// `--device`: an unknown name is a usage error; `cuda` without a GPU is one line saying what
     /// is missing, before anything is written.
     @Test func theDeviceIsCheckedBeforeRendering() async throws {
