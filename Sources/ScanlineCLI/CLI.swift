@@ -257,16 +257,15 @@ enum CommonOptions {
     /// --device "iPhone 16"`); `screens` says so, and those names are left to it.
     static func useDevice(_ args: Arguments, screens: Bool = false) throws -> ShaderDevice {
         let previous = ShaderDevice.current
-        var device = previous
         let names = args.strings("--device")
-        if let name = names.last(where: { ShaderDevice(rawValue: $0.lowercased()) != nil }) {
-            device = ShaderDevice(rawValue: name.lowercased())!
-        } else if let name = names.last, !screens {
+        let named = names.compactMap { ShaderDevice(rawValue: $0.lowercased()) }.last
+        if named == nil, let name = names.last, !screens {
             throw UsageError("--device must be cpu, cuda or auto (got '\(name)')")
         }
-        if !names.contains(where: { ShaderDevice(rawValue: $0.lowercased()) != nil }), ShaderDevice.fromEnvironment == nil {
+        if named == nil, ShaderDevice.fromEnvironment == nil {
             throw UsageError("SCANLINE_DEVICE must be cpu, cuda or auto (got '\(ProcessInfo.processInfo.environment["SCANLINE_DEVICE"] ?? "")')")
         }
+        let device = named ?? previous
         if device == .cuda { _ = try ShaderDevice.cudaDevice() }
         ShaderDevice.current = device
         return previous

@@ -254,23 +254,17 @@ enum CUDAShaders {
     static func link(_ objects: [Data], names: [String]) throws -> Data {
         var error = [CChar](repeating: 0, count: 4096)
         var size = 0
-        let bytes = objects.map { [UInt8]($0) }
+        // Copies that live for the call, so the driver gets stable addresses.
+        let copies = objects.map { data -> UnsafeMutableRawPointer in
+            let p = UnsafeMutableRawPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+            data.copyBytes(to: p.assumingMemoryBound(to: UInt8.self), count: data.count)
+            return p
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        let pointers: [UnsafeRawPointer?] = copies.map { UnsafeRawPointer($0) }
+        let sizes = objects.map(\.count)
         let linked: UnsafeMutableRawPointer? = withCStrings(names) { cnames in
-            var pointers: [UnsafeRawPointer?] = []
-            var result: UnsafeMutableRawPointer?
-            func nest(_ k: Int) {
-                if k == bytes.count {
-                    result = pointers.withUnsafeBufferPointer { p in
-                        bytes.map(\.count).withUnsafeBufferPointer { z in
-                            scanline_cuda_link(Int32(bytes.count), p.baseAddress, z.baseAddress, cnames, &size, &error, error.count)
-                        }
-                    }
-                    return
-                }
-                bytes[k].withUnsafeBytes { pointers.append($0.baseAddress); nest(k + 1) }
-            }
-            nest(0)
-            return result
+            scanline_cuda_link(Int32(objects.count), pointers, sizes, cnames, &size, &error, error.count)
         }
         guard let linked else { throw ShaderError.gpu(reason: "--device cuda: the library's files do not link on the GPU: " + error.text) }
         defer { free(linked) }
@@ -354,10 +348,11 @@ final class CUDAProgram: @unchecked Sendable {
 /// (`job.txt`), the layer's pixels and the CPU's output, which `Benchmarks/cuda/harness.c` runs on
 /// the GPU and compares byte for byte.
 enum CUDAJobs {
-    static var folder: URL? {
+    /// Read once: a render asks for it on every shader call.
+    static let folder: URL? = {
         guard let path = ProcessInfo.processInfo.environment["SCANLINE_CUDA_JOBS"], !path.isEmpty else { return nil }
         return URL(fileURLWithPath: path)
-    }
+    }()
     private static let lock = NSLock()
     nonisolated(unsafe) private static var written: [String: Int] = [:]
 
