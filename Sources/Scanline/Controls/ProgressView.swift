@@ -174,7 +174,7 @@ final class SpinnerNode: Node {
 nonisolated struct _ProgressBar: View, PrimitiveView {
     let fraction: Double
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
-        let node = ProgressBarNode(fraction: b.animate(fraction, key: b.path + "#progress"))
+        let node = ProgressBarNode(fraction: b.animate(fraction, key: GraphKey(b.path, .progress)))
         node.accessibility.value = "\(Int((fraction * 100).rounded()))%"
         return node
     }

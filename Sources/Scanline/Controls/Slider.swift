@@ -22,7 +22,7 @@ nonisolated public struct Slider<Label: View>: View, PrimitiveView {
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let span = bounds.upperBound - bounds.lowerBound
         let raw = span > 0 ? (value.wrappedValue - bounds.lowerBound) / span : 0
-        let fraction = b.animate(raw.isFinite ? min(max(raw, 0), 1) : 0, key: b.path + "#slider")
+        let fraction = b.animate(raw.isFinite ? min(max(raw, 0), 1) : 0, key: GraphKey(b.path, .slider))
         let node = SliderNode(fraction: fraction)
         node.accessibility.traits = ["adjustable"]
         node.accessibility.value = "\(Int((fraction * 100).rounded()))%"

@@ -138,7 +138,7 @@ nonisolated struct _Switch: View, PrimitiveView {
     /// The label, kept for screen readers when labels are hidden.
     let label: ToggleStyleConfiguration.Label?
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
-        let on = b.animate(isOn ? 1.0 : 0.0, key: b.path + "#switch")
+        let on = b.animate(isOn ? 1.0 : 0.0, key: GraphKey(b.path, .toggleSwitch))
         let node = SwitchNode(on: on, tint: tint)
         node.accessibility.traits = ["toggle"]
         node.accessibility.value = isOn ? "on" : "off"

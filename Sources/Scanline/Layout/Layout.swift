@@ -279,8 +279,8 @@ nonisolated public struct _LayoutView<L: Layout, Content: View>: View, Primitive
         inner.stackAxis = (layout as? AnyLayout).map { type(of: $0.box).layoutProperties.stackOrientation } ?? L.layoutProperties.stackOrientation
         let items = [inner.child(content, key: "c")].flattenedForLayout
         var l = layout
-        l = b.animateValue(l, key: b.path + "#layout") as? L ?? l
-        return LayoutNode(l, items: items, graph: b.graph, key: b.path + "#layout-cache")
+        l = b.animateValue(l, key: GraphKey(b.path, .layout)) as? L ?? l
+        return LayoutNode(l, items: items, graph: b.graph, key: GraphKey(b.path, .layoutCache))
     }
 }
 
@@ -295,10 +295,10 @@ final class LayoutNode<L: Layout>: Node {
     let context: LayoutContext
     private var cache: L.Cache
     private weak var graph: ViewGraph?
-    private let cacheKey: String
+    private let cacheKey: GraphKey
     private var measured: [ProposedViewSize: CGSize] = [:]
 
-    init(_ layout: L, items: [Node], graph: ViewGraph, key: String) {
+    init(_ layout: L, items: [Node], graph: ViewGraph, key: GraphKey) {
         self.layout = layout; self.all = items; self.items = items.laidOut
         context = LayoutContext(self.items)
         self.graph = graph; cacheKey = key

@@ -6,19 +6,22 @@ public protocol DynamicProperty {}
 
 /// How a dynamic property is connected: given a pointer to the property inside a view copy.
 @MainActor protocol LinkableProperty: DynamicProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues)
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues)
 }
 
 @MainActor enum PropertyLinker {
-    /// Connects every dynamic property of `value` (a view or modifier copy) to the graph's storage
-    /// for `path`. Uses the standard library's field reflection to find each property's offset.
-    static func link<V>(_ value: inout V, path: String, graph: ViewGraph, environment: EnvironmentValues) {
+    /// Connects every dynamic property of `value` (a view copy, or a modifier's when `modifier`)
+    /// to the graph's storage for `path`. Uses the standard library's field reflection to find
+    /// each property's offset.
+    static func link<V>(_ value: inout V, path: String, modifier: Bool = false, graph: ViewGraph, environment: EnvironmentValues) {
         guard hasDynamicProperties(V.self) else { return }
         withUnsafeMutableBytes(of: &value) { raw in
             guard let base = raw.baseAddress else { return }
             _ = _forEachField(of: V.self, options: []) { name, offset, type, _ in
                 if let linkable = type as? any LinkableProperty.Type {
-                    linkable.link(base + offset, key: path + "." + String(cString: name), graph: graph, environment: environment)
+                    let name = String(cString: name)
+                    let key = GraphKey(path, modifier ? .modifierProperty(name) : .property(name))
+                    linkable.link(base + offset, key: key, graph: graph, environment: environment)
                 }
                 return true
             }
@@ -81,7 +84,7 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 extension State: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         let p = property.assumingMemoryBound(to: State<Value>.self)
         if let stored = graph.states[key] as? StateBox<Value> {
             p.pointee.box = stored
@@ -141,7 +144,7 @@ public struct Environment<Value>: DynamicProperty {
 }
 
 extension Environment: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         property.assumingMemoryBound(to: Environment<Value>.self).pointee.environment = environment
     }
 }
@@ -169,7 +172,7 @@ public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
 }
 
 extension ScaledMetric: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         let p = property.assumingMemoryBound(to: ScaledMetric<Value>.self)
         p.pointee.scaled = scale(p.pointee.base, relativeTo: p.pointee.textStyle, size: environment.dynamicTypeSize, displayScale: environment.displayScale)
     }

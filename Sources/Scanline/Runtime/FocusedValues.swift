@@ -79,13 +79,13 @@ public struct FocusedBinding<Value>: DynamicProperty {
 }
 
 extension FocusedValue: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         property.assumingMemoryBound(to: FocusedValue<Value>.self).pointee.values = graph.focusedScene.current
     }
 }
 
 extension FocusedBinding: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         property.assumingMemoryBound(to: FocusedBinding<Value>.self).pointee.values = graph.focusedScene.current
     }
 }

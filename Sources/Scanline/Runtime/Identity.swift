@@ -84,7 +84,7 @@ extension NodeBuilder {
     /// with those removed since last frame still leaving (see the top of this file). Returns the
     /// one child as it is (or nothing) when `single` and only one is there, else a group.
     func dynamicChildren(_ present: [(key: String, view: any View)], single: Bool) -> Node {
-        let record = graph.dynamicRecords[path]
+        let record = graph.dynamicRecords[GraphKey(path, .container)]
         let before = Set(record?.keys ?? [])
         let now = DynamicRecord()
         var out: [(key: String, node: Node)] = []
@@ -119,7 +119,7 @@ extension NodeBuilder {
             }
         }
         now.keys = out.map(\.key)
-        graph.dynamicRecords[path] = now
+        graph.dynamicRecords[GraphKey(path, .container)] = now
         if single && out.count <= 1 { return out.first?.node ?? EmptyNode() }
         return GroupNode(out.map(\.node))
     }
@@ -162,7 +162,7 @@ extension ViewGraph {
     /// The frame `node`'s view was last shown at, by its identity (or its content's, for a
     /// wrapper made fresh this frame).
     func shownFrame(_ node: Node) -> CGRect? {
-        if let id = node.identity, let t = tracks[id + "#frame"] as? Track<CGRect.AnimatableData> {
+        if let id = node.identity, let t = tracks[GraphKey(id, .frame)] as? Track<CGRect.AnimatableData> {
             var r = CGRect.zero
             r.animatableData = t.value.value(at: time)
             return r
@@ -172,11 +172,7 @@ extension ViewGraph {
 
     /// Forgets everything kept for the view at `path` and the views inside it: it is gone.
     func discardStorage(under path: String) {
-        func inside(_ key: String) -> Bool {
-            guard key.hasPrefix(path) else { return false }
-            guard let next = key.dropFirst(path.count).first else { return true }
-            return next == "/" || next == "#" || next == "."
-        }
+        func inside(_ key: GraphKey) -> Bool { key.isInside(path) }
         for k in states.keys where inside(k) { states[k] = nil }
         for k in tracks.keys where inside(k) { tracks[k] = nil }
         for k in animators.keys where inside(k) { animators[k] = nil }

@@ -23,7 +23,7 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
 }
 
 extension StateObject: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         let p = property.assumingMemoryBound(to: StateObject<ObjectType>.self)
         let object: ObjectType
         if let stored = graph.states[key] as? ObjectType { object = stored } else {
@@ -58,7 +58,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 }
 
 extension ObservedObject: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         graph.observe(property.assumingMemoryBound(to: ObservedObject<ObjectType>.self).pointee.wrappedValue)
     }
 }
@@ -82,7 +82,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
 }
 
 extension EnvironmentObject: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
         let p = property.assumingMemoryBound(to: EnvironmentObject<ObjectType>.self)
         let found = (environment.custom[ObjectIdentifier(ObjectType.self)] as? EnvironmentObjectBox)?.object as? ObjectType
         p.pointee.object = found
@@ -107,7 +107,7 @@ extension View {
     nonisolated public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
         nonisolated(unsafe) let p = publisher, a = action
         return modifier(_ActionModifier { b in
-            let key = b.path + "#receive"
+            let key = GraphKey(b.path, .receive)
             guard b.graph.appear(key) else { return }
             let graph = b.graph
             graph.afterBuild.append { [weak graph] in graph?.receivers[key] = p.sink { a($0) } }

@@ -2,40 +2,40 @@
 /// which views have appeared and which tasks run. Views are rebuilt every frame; their identity is
 /// their structural path, and storage is kept by path.
 @MainActor public final class ViewGraph {
-    var states: [String: AnyObject] = [:]
-    var tracks: [String: AnyObject] = [:]
-    var appeared: [String: Double] = [:]
-    var seenThisBuild: Set<String> = []
-    var changeValues: [String: AnyHashable] = [:]
-    var startedTasks: Set<String> = []
+    var states: [GraphKey: AnyObject] = [:]
+    var tracks: [GraphKey: AnyObject] = [:]
+    var appeared: [GraphKey: Double] = [:]
+    var seenThisBuild: Set<GraphKey> = []
+    var changeValues: [GraphKey: AnyHashable] = [:]
+    var startedTasks: Set<GraphKey> = []
     /// The running `.task`s by their view's key, so that a view that disappears cancels its own.
-    var tasks: [String: Task<Void, Never>] = [:]
+    var tasks: [GraphKey: Task<Void, Never>] = [:]
     var afterBuild: [() -> Void] = []
     /// Phase and keyframe animators' progress, by their view's key; those not seen in a frame go.
-    var animators: [String: AnyObject] = [:]
-    var seenAnimators: Set<String> = []
+    var animators: [GraphKey: AnyObject] = [:]
+    var seenAnimators: Set<GraphKey> = []
     /// Custom layouts' caches, by their view's key (made when the layout appears, updated after).
-    var layoutCaches: [String: Any] = [:]
+    var layoutCaches: [GraphKey: Any] = [:]
     /// The last value each `onPreferenceChange` delivered, by its view's key.
-    var deliveredPreferences: [String: Any] = [:]
+    var deliveredPreferences: [GraphKey: Any] = [:]
     /// What each dynamic container (`if`, `ForEach`, `.id`…) built last, by its path.
-    var dynamicRecords: [String: DynamicRecord] = [:]
+    var dynamicRecords: [GraphKey: DynamicRecord] = [:]
     /// The observable objects the graph follows (`@StateObject`, `@ObservedObject`,
     /// `@EnvironmentObject`), by identity, with their subscriptions.
     var observed: [ObjectIdentifier: ObservedEntry] = [:]
     /// `.onReceive` subscriptions, by their view's key.
-    var receivers: [String: AnyCancellable] = [:]
+    var receivers: [GraphKey: AnyCancellable] = [:]
     /// Each text's last content, by view path, for content transitions.
-    var contentRecords: [String: ContentRecord] = [:]
+    var contentRecords: [GraphKey: ContentRecord] = [:]
     /// Each symbol image's last symbol, by view path, for its content transition.
-    var symbolRecords: [String: SymbolRecord] = [:]
+    var symbolRecords: [GraphKey: SymbolRecord] = [:]
     /// How many transition values were found animating so far (a removed view stays while its
     /// build finds some).
     var transitionsAnimating = 0
     /// What `focusedSceneValue` publishes, for `@FocusedValue` (FocusedValues.swift).
     let focusedScene = FocusedSceneValues()
     /// `.onDisappear` actions of the views in the last build, by key: run when their view goes.
-    var disappearActions: [String: () -> Void] = [:]
+    var disappearActions: [GraphKey: () -> Void] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
     public var warnings: [String] { warningLog.messages }
     /// Where warnings collect; drawing code reaches it through the environment.
@@ -186,7 +186,7 @@
         var seen = Set<String>()
         func visit(_ node: Node, snap: Bool) {
             if let id = node.identity, seen.insert(id).inserted {
-                let key = id + "#frame"
+                let key = GraphKey(id, .frame)
                 let target = node.frame
                 let track: Track<CGRect.AnimatableData>
                 if let t = tracks[key] as? Track<CGRect.AnimatableData> { track = t } else {
@@ -216,7 +216,7 @@
 
     /// Interpolates an animatable value kept at `key`: a change since the last build starts an
     /// animation with the transaction of the state change that caused it.
-    func animate<Data: VectorArithmetic>(_ target: Data, key: String, override: Transaction? = nil, at overrideTime: Double? = nil) -> Data {
+    func animate<Data: VectorArithmetic>(_ target: Data, key: GraphKey, override: Transaction? = nil, at overrideTime: Double? = nil) -> Data {
         let track: Track<Data>
         if let t = tracks[key] as? Track<Data> { track = t } else {
             track = Track(AnimatedValue(target))
@@ -236,16 +236,16 @@
     }
 
     /// Marks `key` as present in this build; returns true the first time it appears.
-    func appear(_ key: String) -> Bool {
+    func appear(_ key: GraphKey) -> Bool {
         seenThisBuild.insert(key)
         if appeared[key] == nil { appeared[key] = time; return true }
         return false
     }
-    func appearanceTime(_ key: String) -> Double { appeared[key] ?? time }
+    func appearanceTime(_ key: GraphKey) -> Double { appeared[key] ?? time }
 
     /// Starts `action` once for `key`, as a task on the render clock; `Task.sleep` inside it
     /// follows virtual time.
-    func startTask(_ key: String, _ action: @escaping @MainActor @Sendable () async -> Void) {
+    func startTask(_ key: GraphKey, _ action: @escaping @MainActor @Sendable () async -> Void) {
         guard !startedTasks.contains(key) else { return }
         startedTasks.insert(key)
         let clock = self.clock
@@ -336,7 +336,7 @@
         var v = view
         PropertyLinker.link(&v, path: path, graph: graph, environment: environment)
         if let animatable = v as? any Animatable {
-            v = animateValue(animatable, key: path + "#anim") as! V
+            v = animateValue(animatable, key: GraphKey(path, .animatable)) as! V
         }
         return b.child(v.body, key: "body")
     }
@@ -350,7 +350,7 @@
     }
 
     /// Animates `target` kept at `key` under this subtree's transaction (see `ViewGraph.animate`).
-    func animate<Data: VectorArithmetic>(_ target: Data, key: String) -> Data {
+    func animate<Data: VectorArithmetic>(_ target: Data, key: GraphKey) -> Data {
         let shown = graph.animate(target, key: key, override: transactionOverride, at: overrideTime)
         if inTransition, let t = graph.tracks[key] as? ViewGraph.Track<Data>, t.value.isAnimating(at: graph.time) { graph.transitionsAnimating += 1 }
         return shown
@@ -362,30 +362,30 @@
         transitionSlot?.report?.transitions = true
         var b = self
         b.inTransition = true
-        let key = path + "#transition"
+        let key = GraphKey(path, .transition)
         if phase == .willAppear { _ = b.animate(0.0, key: key) }
         let opacity = b.animate(phase == .didDisappear ? 0.0 : 1.0, key: key)
         guard opacity < 1 else { return node }
         let wrapped = OpacityNode(node, opacity)
         wrapped.environment = node.environment
-        wrapped.identity = key
+        wrapped.identity = key.description
         return wrapped
     }
 
     /// The shape with its animatable data animated (a corner radius, a trim).
     func animateShape(_ shape: any Shape) -> any Shape {
-        animateValue(shape, key: path + "#shape") as? any Shape ?? shape
+        animateValue(shape, key: GraphKey(path, .shape)) as? any Shape ?? shape
     }
 
     /// A colour animated as SwiftUI animates resolved colours: its linear-light sRGB components
     /// and opacity, in the colour scheme it is drawn in. At rest it is the colour itself.
-    func animate(_ color: Color, key: String) -> Color {
+    func animate(_ color: Color, key: GraphKey) -> Color {
         let target = color.resolve(in: environment.colorScheme)
         let shown = animate(target.linearData, key: key)
         return shown == target.linearData ? color : Color(RGBA(linearData: shown))
     }
 
-    func animateValue(_ value: any Animatable, key: String) -> any Animatable {
+    func animateValue(_ value: any Animatable, key: GraphKey) -> any Animatable {
         func open<A: Animatable>(_ a: A) -> any Animatable {
             var copy = a
             copy.animatableData = animate(a.animatableData, key: key)

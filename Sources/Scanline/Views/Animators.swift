@@ -111,7 +111,7 @@ nonisolated public struct PhaseAnimator<Phase: Equatable, Content: View>: View, 
             b.graph.warn("PhaseAnimator: no phases to animate through")
             return EmptyNode()
         }
-        let key = b.path + "#phases"
+        let key = GraphKey(b.path, .phases)
         let now = b.graph.time
         let state: PhaseAnimatorState
         var appearing = false
@@ -214,7 +214,7 @@ nonisolated public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Conte
     }
 
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
-        let key = b.path + "#keyframes"
+        let key = GraphKey(b.path, .keyframes)
         let now = b.graph.time
         let changeTime = min(b.graph.pendingChange?.time ?? now, now)
         let state: KeyframeAnimatorState<Value>

@@ -155,7 +155,7 @@ extension NodeBuilder {
     /// The content transition `text` is in, if its content changed under an animation that is
     /// still running; records the content it is built with.
     func contentChange(for text: Text) -> ContentChange? {
-        let key = path + "#content"
+        let key = GraphKey(path, .content)
         let env = environment
         let signature = ContentRecord.Signature(text, env)
         let transition = env.contentTransition

@@ -395,7 +395,7 @@ nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View
         self.schedule = schedule; self.content = content
     }
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
-        let key = b.path + "#timeline"
+        let key = GraphKey(b.path, .timeline)
         _ = b.graph.appear(key)
         let player = TimelinePlayer(schedule, startDate: b.graph.date(at: b.graph.appearanceTime(key)))
         let context = player.context(at: b.graph.date(at: b.graph.time), fps: b.graph.fps)

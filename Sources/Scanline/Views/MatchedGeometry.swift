@@ -26,8 +26,8 @@ public struct Namespace: DynamicProperty, Sendable {
 }
 
 extension Namespace: LinkableProperty {
-    static func link(_ property: UnsafeMutableRawPointer, key: String, graph: ViewGraph, environment: EnvironmentValues) {
-        property.assumingMemoryBound(to: Namespace.self).pointee.id = ID(key: key)
+    static func link(_ property: UnsafeMutableRawPointer, key: GraphKey, graph: ViewGraph, environment: EnvironmentValues) {
+        property.assumingMemoryBound(to: Namespace.self).pointee.id = ID(key: key.description)
     }
 }
 
@@ -111,7 +111,7 @@ extension ViewGraph {
             if sources.count > 1 {
                 warn("matchedGeometryEffect(id: \(key.id)): \(sources.count) views in the group have isSource: true; the first one is the source")
             }
-            let trackKey = "matched#\(key.namespace.key)#\(key.id)"
+            let trackKey = GraphKey("", .matchedGeometry("\(key.namespace.key)#\(key.id)"))
             let existing = tracks[trackKey] as? Track<CGRect.AnimatableData>
             let source = sources.first?.node
             if let source {

@@ -84,8 +84,8 @@ nonisolated public struct ModifiedContent<Content: View, Modifier: ViewModifier>
         }
         if let p = modifier as? any PrimitiveModifier { return p.makeNode(content: base, &b) }
         var m = modifier
-        PropertyLinker.link(&m, path: b.path + "#mod", graph: b.graph, environment: b.environment)
-        if let a = m as? any Animatable { m = b.animateValue(a, key: b.path + "#mod-anim") as! Modifier }
+        PropertyLinker.link(&m, path: b.path, modifier: true, graph: b.graph, environment: b.environment)
+        if let a = m as? any Animatable { m = b.animateValue(a, key: GraphKey(b.path, .modifier)) as! Modifier }
         if let effect = m as? any GeometryEffect {
             // The view drawn through the effect's transform for its size; layout unchanged.
             nonisolated(unsafe) let e = effect
@@ -158,7 +158,7 @@ nonisolated public struct _ForegroundModifier<S: ShapeStyle>: ViewModifier, Prim
         var inner = b
         if let style {
             var color = style as? Color ?? (style as? AnyShapeStyle)?.style as? Color
-            if let c = color { color = b.animate(c, key: b.path + "#foreground") }
+            if let c = color { color = b.animate(c, key: GraphKey(b.path, .foreground)) }
             if let color {
                 inner.environment.foregroundColor = color
                 inner.environment.foregroundStyle = AnyShapeStyle(color)
@@ -503,14 +503,14 @@ extension View {
     /// Runs `action` as a task when the view first appears, on the render's virtual clock.
     nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
         modifier(_ActionModifier { b in
-            if b.graph.appear(b.path + "#task") { b.graph.startTask(b.path + "#task", action) }
+            if b.graph.appear(GraphKey(b.path, .task)) { b.graph.startTask(GraphKey(b.path, .task), action) }
         })
     }
     /// Runs `action` once, after the frame in which the view first appears.
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         nonisolated(unsafe) let a = action
         return modifier(_ActionModifier { b in
-            if b.graph.appear(b.path + "#appear"), let a { b.graph.afterBuild.append(a) }
+            if b.graph.appear(GraphKey(b.path, .appear)), let a { b.graph.afterBuild.append(a) }
         })
     }
     /// Runs `action` after the frame in which the view goes: when it is removed, after its removal
@@ -518,7 +518,7 @@ extension View {
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         nonisolated(unsafe) let a = action
         return modifier(_ActionModifier { b in
-            let key = b.path + "#disappear"
+            let key = GraphKey(b.path, .disappear)
             _ = b.graph.appear(key)
             if let a { b.graph.disappearActions[key] = a }
         })
@@ -529,7 +529,7 @@ extension View {
         nonisolated(unsafe) let action = action // read on the main actor when the view is built
         nonisolated(unsafe) let v = value
         return modifier(_ActionModifier { b in
-            let key = b.path + "#change"
+            let key = GraphKey(b.path, .change)
             let first = b.graph.appear(key)
             let old = (b.graph.changeValues[key]?.base as? ChangeBox<V>)?.value
             b.graph.changeValues[key] = AnyHashable(ChangeBox(v))
@@ -553,7 +553,7 @@ extension View {
     nonisolated public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
         nonisolated(unsafe) let v = value
         return modifier(_ActionModifier { b in
-            let key = b.path + "#animation"
+            let key = GraphKey(b.path, .animation)
             let old = b.graph.changeValues[key]?.base as? ChangeBox<V>
             b.graph.changeValues[key] = AnyHashable(ChangeBox(v))
             if let old, old.value != v { b.transactionOverride = Transaction(animation: animation) }
@@ -597,7 +597,7 @@ nonisolated public struct _AnimatableWrap<Data: VectorArithmetic>: ViewModifier,
     /// Never called: Scanline builds this modifier's node itself.
     @MainActor public func body(content: Content) -> Never { fatalError() }
     @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
-        let shown = b.animate(data, key: b.path + "#value")
+        let shown = b.animate(data, key: GraphKey(b.path, .value))
         return make(b.child(content, key: "c"), shown)
     }
 }
@@ -609,7 +609,7 @@ nonisolated public struct _TextRendererModifier<R: TextRenderer>: ViewModifier, 
     @MainActor public func body(content: Content) -> Never { fatalError() }
     @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         var r = renderer
-        r.animatableData = b.animate(renderer.animatableData, key: b.path + "#renderer")
+        r.animatableData = b.animate(renderer.animatableData, key: GraphKey(b.path, .renderer))
         var inner = b
         inner.environment.textRenderer = r
         return inner.child(content, key: "c")

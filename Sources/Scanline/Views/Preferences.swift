@@ -64,7 +64,7 @@ nonisolated struct _PreferenceAction<K: PreferenceKey>: ViewModifier, PrimitiveM
     @MainActor func body(content: Content) -> Never { fatalError() }
     @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let node = b.child(content, key: "c")
-        let graph = b.graph, key = b.path + "#preference-\(K.self)", action = self.action
+        let graph = b.graph, key = GraphKey(b.path, .preference("\(K.self)")), action = self.action
         // After this frame's build and layout: a value that differs from the last one delivered
         // (or the first) is handed to the action, whose state changes show on the next frame.
         graph.afterBuild.append { [weak node] in
@@ -224,7 +224,7 @@ nonisolated struct _GeometryChangeAction<T: Equatable>: ViewModifier, PrimitiveM
     @MainActor func body(content: Content) -> Never { fatalError() }
     @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
         let node = b.child(content, key: "c")
-        let graph = b.graph, key = b.path + "#geometry", transform = self.transform, action = self.action
+        let graph = b.graph, key = GraphKey(b.path, .geometry), transform = self.transform, action = self.action
         let env = b.environment
         graph.afterBuild.append { [weak node] in
             guard let node else { return }

@@ -29,7 +29,7 @@ nonisolated public struct ScrollView<Content: View>: View, PrimitiveView {
         if axes.contains(.horizontal) { inner.environment.coordinateSpaces[CoordinateSpace.scrollViewName(.horizontal)] = visible }
         let built = margins == EdgeInsets() ? inner.child(content, key: "scroll")
             : inner.child(content.padding(margins), key: "scroll")
-        let node = ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: b.path + "#offset",
+        let node = ScrollNode(content: built, vertical: !axes.contains(.horizontal) || axes.contains(.vertical), graph: b.graph, key: GraphKey(b.path, .offset),
                               container: container)
         node.visible = visible
         visible.vertical = node.vertical
@@ -174,7 +174,7 @@ final class ScrollNode: Node {
     let content: Node
     let vertical: Bool
     weak var graph: ViewGraph?
-    let key: String
+    let key: GraphKey
     /// The visible size, for `containerRelativeFrame` inside.
     let container: ContainerSize
     /// Where `.scrollPosition(id:)` puts the content, ahead of a `ScrollViewReader`'s request.
@@ -183,7 +183,7 @@ final class ScrollNode: Node {
     private(set) var offset: CGFloat = 0
     /// Where the visible area is placed (the `.scrollView` coordinate space inside).
     var visible: NamedSpace?
-    init(content: Node, vertical: Bool, graph: ViewGraph, key: String, container: ContainerSize = ContainerSize()) {
+    init(content: Node, vertical: Bool, graph: ViewGraph, key: GraphKey, container: ContainerSize = ContainerSize()) {
         self.content = content; self.vertical = vertical; self.graph = graph; self.key = key; self.container = container
     }
     override var kind: String { "ScrollView" }

@@ -123,7 +123,7 @@ extension View {
                                                   axis: Axis? = nil,
                                                   transition: @escaping @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> E) -> some View {
         wrap { inner, b in
-            ScrollTransitionNode(inner, graph: b.graph, key: b.path + "#scroll-transition", configurations: (topLeading, bottomTrailing), axis: axis) {
+            ScrollTransitionNode(inner, graph: b.graph, key: GraphKey(b.path, .scrollTransition), configurations: (topLeading, bottomTrailing), axis: axis) {
                 transition(EmptyVisualEffect(), $0).items
             }
         }
@@ -132,11 +132,11 @@ extension View {
 
 /// Draws its view through the effect of its scroll transition phase (`ScrollTransitionPhase`).
 final class ScrollTransitionNode: VisualEffectNode {
-    let key: String
+    let key: GraphKey
     let configurations: (topLeading: ScrollTransitionConfiguration, bottomTrailing: ScrollTransitionConfiguration)
     let axis: Axis?
     let effect: @Sendable (ScrollTransitionPhase) -> [VisualEffectItem]
-    init(_ child: Node, graph: ViewGraph, key: String, configurations: (ScrollTransitionConfiguration, ScrollTransitionConfiguration),
+    init(_ child: Node, graph: ViewGraph, key: GraphKey, configurations: (ScrollTransitionConfiguration, ScrollTransitionConfiguration),
          axis: Axis?, effect: @escaping @Sendable (ScrollTransitionPhase) -> [VisualEffectItem]) {
         self.key = key; self.configurations = configurations; self.axis = axis; self.effect = effect
         super.init(child, graph: graph) { _ in [] }

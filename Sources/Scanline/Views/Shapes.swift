@@ -391,8 +391,8 @@ extension Path: Shape {
 nonisolated public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
     let shape: S, style: Style, stroke: StrokeStyle?
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
-        let shown = b.animateValue(shape, key: b.path + "#shape") as? S ?? shape
-        if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: b.path + "#fill"), stroke: stroke) }
+        let shown = b.animateValue(shape, key: GraphKey(b.path, .shape)) as? S ?? shape
+        if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: GraphKey(b.path, .fill)), stroke: stroke) }
         return ShapeNode(shape: shown, style: style, stroke: stroke)
     }
 }
@@ -511,7 +511,7 @@ extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ell
 
 extension Color: View, PrimitiveView {
     /// A colour view fills its frame; a change of colour animates.
-    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: b.animate(self, key: b.path + "#color")) }
+    func makeNode(_ b: inout NodeBuilder) -> Node { ShapeNode(shape: Rectangle(), style: b.animate(self, key: GraphKey(b.path, .color))) }
 }
 
 /// A thin line across its stack: vertical in an `HStack`, horizontal elsewhere.

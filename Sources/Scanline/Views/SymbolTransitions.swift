@@ -171,7 +171,7 @@ extension NodeBuilder {
     /// The change of symbol `name`'s image is in, if its symbol changed under an animation that
     /// is still running; records the symbol it is built with.
     func symbolReplacement(for name: String) -> SymbolReplacement? {
-        let key = path + "#symbol"
+        let key = GraphKey(path, .symbol)
         let record: SymbolRecord
         if let r = graph.symbolRecords[key] {
             record = r

@@ -383,7 +383,7 @@ nonisolated struct _SizeOffset: ViewModifier, PrimitiveModifier {
     let fraction: CGSize
     @MainActor func body(content: Content) -> Never { fatalError() }
     @MainActor func makeNode(content: any View, _ b: inout NodeBuilder) -> Node {
-        let f = b.animate(AnimatablePair(fraction.width, fraction.height), key: b.path + "#size-offset")
+        let f = b.animate(AnimatablePair(fraction.width, fraction.height), key: GraphKey(b.path, .sizeOffset))
         return SizeOffsetNode(b.child(content, key: "c"), CGSize(width: f.first, height: f.second))
     }
 }
@@ -469,7 +469,7 @@ extension View {
         nonisolated(unsafe) let transform = transform // read on the main actor when the view is built
         nonisolated(unsafe) let v = value
         return modifier(_ActionModifier { b in
-            let key = b.path + "#transaction-value"
+            let key = GraphKey(b.path, .transactionValue)
             let old = b.graph.changeValues[key]?.base as? ChangeBox<V>
             b.graph.changeValues[key] = AnyHashable(ChangeBox(v))
             if let old, old.value != v {
