@@ -399,6 +399,11 @@ public struct GraphicsContext {
             surface.flush()
             guard let copy = try? CairoSurface(surface.pixelBuffer()) else { return clear() }
             setSurfaceSource(cr, copy, pixelMatrix(), opacity: opacity)
+        case .glass(let material):
+            // A glass stroke or glyph (a glass fill has its own path, `fillGlass`): the material's blur under its veil.
+            let veil = material.dark ? Color(white: 0, opacity: 0) : Color(white: 1, opacity: material.clear ? 0 : 0.2)
+            setSource(cr, Shading(storage: .material(blur: GlassKernel.blurSigma(shortSide: min(bounds.width, bounds.height), material: material), tint: veil)),
+                      opacity: opacity, bounds: bounds)
         case let .material(sigma, tint):
             guard let (layer, origin) = materialLayer(under: bounds, sigma: sigma, tint: tint) else { return clear() }
             var m = pixelMatrix()
@@ -417,7 +422,7 @@ public struct GraphicsContext {
     /// Sets a pattern over a copy of `surface` as the source, with `matrix` mapping user space to
     /// the surface's pixels, faded by `opacity` (a surface pattern carries no alpha of its own).
     /// The copy is cairo's own, so the pattern outlives `surface`, whose pixels Swift frees.
-    private func setSurfaceSource(_ cr: OpaquePointer, _ surface: CairoSurface, _ matrix: cairo_matrix_t, opacity: Double,
+    func setSurfaceSource(_ cr: OpaquePointer, _ surface: CairoSurface, _ matrix: cairo_matrix_t, opacity: Double,
                                   extend: cairo_extend_t = CAIRO_EXTEND_NONE) {
         let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surface.width), Int32(surface.height))!
         let c = cairo_create(copy)!
@@ -501,6 +506,7 @@ public struct GraphicsContext {
     /// Fills `path` (user space) with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         surface.log?.record(.fill, self, bounds: path.boundingRect, shading: shading)
+        if case .glass(let material) = shading.storage { return fillGlass(path, material) }
         // Large pixel-aligned rectangles of one colour (a backdrop, a dimming layer) skip cairo.
         if let rect = path.rectangle, rect.width * rect.height * surface.scale * surface.scale >= 65_536,
            fillUnscaled(rect, with: shading) { return }

@@ -143,6 +143,8 @@ public struct Shading: Hashable, Sendable {
         case style(StyleBox)
         /// What is underneath, blurred (σ in points) and tinted: a `Material`.
         case material(blur: CGFloat, tint: Color)
+        /// Liquid Glass over what is underneath (`glassEffect`; drawn by `GlassKernel`).
+        case glass(GlassMaterial)
         /// Another shading with its opacity multiplied (0...1).
         indirect case faded(Shading, Double)
     }

@@ -74,6 +74,8 @@ public struct EnvironmentValues: Sendable {
     public var displayScale: CGFloat = 1
     /// Reduce Motion: effects that move rest or fade instead. Each effect documents what it does.
     public var accessibilityReduceMotion: Bool = false
+    /// Reduce Transparency: Liquid Glass is frostier and more opaque (docs/GLASS.md).
+    public var accessibilityReduceTransparency: Bool = false
 
     /// The style for text and shapes that set none (`.foregroundStyle`); overrides `foregroundColor`.
     public var foregroundStyle: AnyShapeStyle? = nil

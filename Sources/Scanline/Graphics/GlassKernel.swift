@@ -1,0 +1,325 @@
+internal import CCairo
+import Foundation
+
+// Liquid Glass, pixel by pixel: the loop behind `glassEffect` (Views/Glass.swift). The model and
+// every constant's source are in docs/GLASS.md; the numbers come from the reverse-engineered
+// targets gathered in docs' reference (decompiled layer parameters [D], measurements on iOS 26.1
+// [M]), and where no source gives one, Scanline's choice [C], said so.
+//
+// For a glass shape filled in a context:
+// 1. the backdrop (what is drawn so far, in this layer) under the shape and around it is copied
+//    and blurred;
+// 2. the shape is rasterised and its exact Euclidean distance transform gives each pixel inside
+//    its depth e (points from the rim) and the outward normal n (the depth's gradient, blended
+//    with an elliptical normal: "ovalization");
+// 3. each pixel samples the blurred backdrop at p + u, u = n · Σ A·(1 − √(t(2 − t))), t = e/H
+//    (the quarter-circle bevel of Apple's displacement maps), bilinear, clamped to the copy;
+// 4. regular glass tones it (MaxLuma, then a face matrix in Rec. 709 YCbCr) and veils it (white
+//    at 0.2 in light mode); a tint is mixed in;
+// 5. a rim light (a key band at the top, a fill band at the bottom, a diffuse band) mixes in the
+//    vibrant matrix;
+// 6. a soft shadow is drawn under the shape, then the glass, with the fill's anti-aliased edge.
+// Each output pixel depends only on the inputs, so the result is the same on any thread count.
+
+enum GlassKernel {
+    // MARK: The model's constants (points unless said otherwise)
+
+    /// Rim refraction stages, (amount A, depth H) in points, summed: the backdrop displacement map
+    /// (+9 / 36) and the glass background's inner refraction (−6.6 / 4.4) measured on Apple's
+    /// segmented-control lens [D]. A > 0 samples outward (the rim shows what lies beyond it).
+    static let stages: [(amount: Float, depth: Float)] = [(9, 36), (-6.6, 4.4)]
+    /// How far the normal leans toward an ellipse's (0 none, 1 all) [D, measured 0.5].
+    static let ovalization: Float = 0.5
+
+    /// The backdrop blur's σ in points: 10 % of the shape's shorter side, from 1 to 20 [C; panels
+    /// σ 20 [D], controls 0–5 [C] in the reference]; `.clear` half of it; Reduce Transparency twice.
+    static func blurSigma(shortSide: CGFloat, material m: GlassMaterial) -> CGFloat {
+        let base = min(max(shortSide * 0.1, 1), 20)
+        return base * (m.clear ? 0.5 : 1) * (m.reduceTransparency ? 2 : 1)
+    }
+
+    /// The regular material's tone keys [D, menu panel]: MaxLuma's compression (1 − MaxLumaSDR),
+    /// the face matrix's white and black levels and saturation, and the veil (straight sRGB, α).
+    struct Tone {
+        var compression: Float, white: Float, black: Float, saturation: Float
+        var veil: (r: Float, g: Float, b: Float, a: Float)
+    }
+    static let lightTone = Tone(compression: 0.06, white: 1.03, black: 0.4, saturation: 1.2, veil: (1, 1, 1, 0.2))
+    static let darkTone = Tone(compression: 0.65, white: 1.125, black: 0.125, saturation: 1.3, veil: (0, 0, 0, 0))
+    /// Reduce Transparency's veil: light white, dark RGB 28, 28, 30, at 0.8 [C].
+    static let frostedVeil: (light: (Float, Float, Float), dark: (Float, Float, Float), alpha: Float) = ((1, 1, 1), (0.11, 0.11, 0.118), 0.8)
+    /// The weight of a tint's colour, times its opacity [C].
+    static let tintWeight: Float = 0.5
+
+    /// The rim light [D, `CASDFKeyFillHighlightEffect` of the menu panel]: key (up) and fill
+    /// (down) bands 1 pt deep, curvature 0.75, spread 1.5253 rad, amount 0.5; a diffuse band at
+    /// ×0.15 the amount, ×8 the depth, ×0.65 the spread; nothing deeper than 5 pt (the diffuse
+    /// band excepted).
+    static let bandDepth: Float = 1, bandCurvature: Float = 0.75, bandSpread: Float = 1.5253, bandAmount: Float = 0.5
+    static let diffuseAmount: Float = 0.15, diffuseDepth: Float = 8, diffuseSpread: Float = 0.65
+    /// The vibrant matrix's RGB rows (r, g, b, offset) the light mixes toward [D].
+    static let vibrant: [Float] = [1.1202, -0.1894, -0.019, 0.1471,
+                                   -0.0563, 0.9871, -0.0191, 0.1471,
+                                   -0.0563, -0.1893, 1.1574, 0.1471]
+
+    /// The shadow under the glass: opacity, σ (points) and downward offset. Shapes up to 60 pt
+    /// on their shorter side cast a navigation-bar platter's (0.075, 10, 4) [M]; larger ones a
+    /// menu panel's (0.12 light, 0.18 dark; 24; 8) [D]. CALayer's shadow radius is taken as σ, as
+    /// the measurement's own renderer does [M].
+    static func shadow(shortSide: CGFloat, dark: Bool) -> (opacity: Double, sigma: CGFloat, y: CGFloat) {
+        shortSide <= 60 ? (0.075, 10, 4) : (dark ? 0.18 : 0.12, 24, 8)
+    }
+
+    // MARK: Depth
+
+    /// The exact squared Euclidean distance (pixels²) from each pixel to the nearest pixel whose
+    /// `inside` is false, in place of `inside` flags (Felzenszwalb and Huttenlocher's two-pass
+    /// transform: columns, then rows). Pixels outside the grid count as outside.
+    static func squaredDistances(inside: [Bool], width: Int, height: Int) -> [Double] {
+        let far = Double(width * width + height * height + 1)
+        var d = inside.map { $0 ? far : 0 }
+        d.withUnsafeMutableBufferPointer { buf in
+            nonisolated(unsafe) let p = buf.baseAddress!
+            FilterKernels.parallelRows(width) { cols in
+                var f = [Double](repeating: 0, count: height + 2), out = f
+                var v = [Int](repeating: 0, count: height + 2), z = [Double](repeating: 0, count: height + 3)
+                for x in cols {
+                    // Padded with an outside pixel at each end: the grid's edge is outside.
+                    f[0] = 0; f[height + 1] = 0
+                    for y in 0..<height { f[y + 1] = p[y * width + x] }
+                    lowerEnvelope(&f, &out, &v, &z, count: height + 2)
+                    for y in 0..<height { p[y * width + x] = out[y + 1] }
+                }
+            }
+            FilterKernels.parallelRows(height) { rows in
+                var f = [Double](repeating: 0, count: width + 2), out = f
+                var v = [Int](repeating: 0, count: width + 2), z = [Double](repeating: 0, count: width + 3)
+                for y in rows {
+                    f[0] = 0; f[width + 1] = 0
+                    for x in 0..<width { f[x + 1] = p[y * width + x] }
+                    lowerEnvelope(&f, &out, &v, &z, count: width + 2)
+                    for x in 0..<width { p[y * width + x] = out[x + 1] }
+                }
+            }
+        }
+        return d
+    }
+
+    /// One dimension of the distance transform: out[q] = min over i of (q − i)² + f[i].
+    static func lowerEnvelope(_ f: inout [Double], _ out: inout [Double], _ v: inout [Int], _ z: inout [Double], count n: Int) {
+        var k = 0
+        v[0] = 0; z[0] = -.infinity; z[1] = .infinity
+        for q in 1..<n {
+            var s: Double
+            repeat {
+                let r = v[k]
+                s = ((f[q] + Double(q * q)) - (f[r] + Double(r * r))) / Double(2 * q - 2 * r)
+                if s <= z[k] { k -= 1 } else { break }
+            } while k >= 0
+            k += 1
+            v[k] = q; z[k] = s; z[k + 1] = .infinity
+        }
+        k = 0
+        for q in 0..<n {
+            while z[k + 1] < Double(q) { k += 1 }
+            let r = v[k]
+            out[q] = Double((q - r) * (q - r)) + f[r]
+        }
+    }
+
+    // MARK: The material
+
+    /// The glass over `backdrop` for the pixels of `mask` (grid `width` × `height`, whose pixel
+    /// (0, 0) is `backdrop`'s (`dx`, `dy`)), at `scale` pixels per point, into `out`
+    /// (premultiplied ARGB32, same grid). `center` and `half` are the shape's box in grid pixels.
+    static func render(mask: [Bool], width: Int, height: Int, scale: Float, backdrop: CairoSurface, dx: Int, dy: Int,
+                       center: (x: Float, y: Float), half: (w: Float, h: Float), material m: GlassMaterial, into out: CairoSurface) {
+        let d2 = squaredDistances(inside: mask, width: width, height: height)
+        // Depth in points: from the pixel's centre to the rim, half a pixel short of the nearest
+        // outside pixel's centre.
+        let depth = d2.map { $0 > 0 ? Float(($0.squareRoot() - 0.5)) / scale : 0 }
+        let tone = m.dark ? darkTone : lightTone
+        let frost = m.dark ? frostedVeil.dark : frostedVeil.light
+        let veil = m.reduceTransparency ? (r: frost.0, g: frost.1, b: frost.2, a: frostedVeil.alpha)
+            : m.clear ? (r: Float(0), g: Float(0), b: Float(0), a: Float(0)) : tone.veil
+        let tint = m.tint.map { (r: $0[0], g: $0[1], b: $0[2], w: tintWeight * $0[3]) }
+        let keyCos = Float(cos(Double(bandSpread))), diffuseCos = Float(cos(Double(bandSpread * diffuseSpread)))
+        let reshape = 1 / (diffuseAmount * bandAmount) - 2
+        let bw = backdrop.width, bh = backdrop.height, bRow = backdrop.stride / 4
+        nonisolated(unsafe) let src = backdrop.words
+        nonisolated(unsafe) let dst = out.words
+        let oRow = out.stride / 4
+        let toned = !m.clear
+        depth.withUnsafeBufferPointer { dp in
+            nonisolated(unsafe) let e = dp.baseAddress!
+            mask.withUnsafeBufferPointer { mp in
+                nonisolated(unsafe) let inside = mp.baseAddress!
+                FilterKernels.parallelRows(height) { rows in
+                    for y in rows {
+                        for x in 0..<width {
+                            let i = y * width + x
+                            guard inside[i] else { dst[y * oRow + x] = 0; continue }
+                            let ep = e[i]
+                            // Outward normal: down the depth's slope, leaning toward the ellipse's.
+                            let l = x > 0 ? e[i - 1] : 0, r = x < width - 1 ? e[i + 1] : 0
+                            let u = y > 0 ? e[i - width] : 0, dn = y < height - 1 ? e[i + width] : 0
+                            var nx = -(r - l), ny = -(dn - u)
+                            let nl = (nx * nx + ny * ny).squareRoot()
+                            if nl > 1e-6 { nx /= nl; ny /= nl } else { nx = 0; ny = 0 }
+                            var ox = Float(x) + 0.5 - center.x, oy = (Float(y) + 0.5 - center.y) * (half.h > 0 ? half.w / half.h : 1)
+                            let ol = (ox * ox + oy * oy).squareRoot()
+                            if ol > 1e-6 { ox /= ol; oy /= ol } else { ox = 0; oy = 0 }
+                            nx += (ox - nx) * ovalization; ny += (oy - ny) * ovalization
+                            let ml = (nx * nx + ny * ny).squareRoot()
+                            if ml > 1e-6 { nx /= ml; ny /= ml } else { nx = 0; ny = 0 }
+                            // Refraction: the bevel's profile, summed over the stages (points).
+                            var shift: Float = 0
+                            for stage in stages {
+                                let t = min(max(ep / stage.depth, 0), 1)
+                                shift += stage.amount * (1 - (t * (2 - t)).squareRoot())
+                            }
+                            let sx = (Float(x + dx) + 0.5 + nx * shift * scale) - 0.5
+                            let sy = (Float(y + dy) + 0.5 + ny * shift * scale) - 0.5
+                            var (pr, pg, pb, pa) = bilinear(src, bRow, bw, bh, sx, sy)
+                            // Tone (regular): on the straight colour.
+                            if toned && pa > 0 {
+                                var cr = pr / pa, cg = pg / pa, cb = pb / pa
+                                let luma = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
+                                let k = min(max(1 - luma * tone.compression, 0), 1)
+                                let yk = luma * k
+                                cr = cr * k + 0.3 * (1 - k) * (cr * k - yk)
+                                cg = cg * k + 0.3 * (1 - k) * (cg * k - yk)
+                                cb = cb * k + 0.3 * (1 - k) * (cb * k - yk)
+                                let yy = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
+                                let cbv = (-0.1146 * cr - 0.3854 * cg + 0.5 * cb) * tone.saturation
+                                let crv = (0.5 * cr - 0.4542 * cg - 0.0458 * cb) * tone.saturation
+                                let y2 = (tone.white - tone.black) * yy + tone.black
+                                cr = y2 + 1.5748 * crv
+                                cg = y2 - 0.18732 * cbv - 0.46812 * crv
+                                cb = y2 + 1.8556 * cbv
+                                pr = min(max(cr, 0), 1) * pa; pg = min(max(cg, 0), 1) * pa; pb = min(max(cb, 0), 1) * pa
+                            }
+                            // The veil and the tint, as layers over it (premultiplied).
+                            if veil.a > 0 {
+                                pr = pr * (1 - veil.a) + veil.r * veil.a; pg = pg * (1 - veil.a) + veil.g * veil.a
+                                pb = pb * (1 - veil.a) + veil.b * veil.a; pa = pa * (1 - veil.a) + veil.a
+                            }
+                            if let t = tint, t.w > 0 {
+                                pr = pr * (1 - t.w) + t.r * t.w; pg = pg * (1 - t.w) + t.g * t.w
+                                pb = pb * (1 - t.w) + t.b * t.w; pa = pa * (1 - t.w) + t.w
+                            }
+                            // The rim light: toward the vibrant matrix, by the bands' weight.
+                            var light: Float = 0
+                            if ep < diffuseDepth {
+                                func band(_ depth: Float, _ gate: Float) -> Float {
+                                    let t = min(max(ep / depth, 0), 1)
+                                    return ((1 - bandCurvature) * (t < 1 ? 1 : 0) + bandCurvature * (1 - t)) * gate
+                                }
+                                if ep <= 5 {
+                                    let up = min(max((-ny - keyCos) / (1 - keyCos), 0), 1)
+                                    let down = min(max((ny - keyCos) / (1 - keyCos), 0), 1)
+                                    light += bandAmount * (band(bandDepth, up) + band(bandDepth, down))
+                                }
+                                let gate = min(max((abs(ny) - diffuseCos) / (1 - diffuseCos), 0), 1)
+                                let v = band(bandDepth * diffuseDepth, gate)
+                                light += bandAmount * diffuseAmount * v / (1 + reshape * (1 - v))
+                            }
+                            if light > 0 && pa > 0 {
+                                let a = min(light, 1)
+                                let cr = pr / pa, cg = pg / pa, cb = pb / pa
+                                let vr = vibrant[0] * cr + vibrant[1] * cg + vibrant[2] * cb + vibrant[3]
+                                let vg = vibrant[4] * cr + vibrant[5] * cg + vibrant[6] * cb + vibrant[7]
+                                let vb = vibrant[8] * cr + vibrant[9] * cg + vibrant[10] * cb + vibrant[11]
+                                pr = min(max(cr + (vr - cr) * a, 0), 1) * pa
+                                pg = min(max(cg + (vg - cg) * a, 0), 1) * pa
+                                pb = min(max(cb + (vb - cb) * a, 0), 1) * pa
+                            }
+                            let qa = UInt32((min(max(pa, 0), 1) * 255).rounded())
+                            func q(_ c: Float) -> UInt32 { min(UInt32((min(max(c, 0), 1) * 255).rounded()), qa) }
+                            dst[y * oRow + x] = qa << 24 | q(pr) << 16 | q(pg) << 8 | q(pb)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The premultiplied colour (0...1) of `src` at pixel position (`x`, `y`) (pixel centres at
+    /// integers), bilinear, clamped to the edge.
+    @inline(__always)
+    static func bilinear(_ src: UnsafeMutablePointer<UInt32>, _ rowWords: Int, _ w: Int, _ h: Int, _ x: Float, _ y: Float) -> (Float, Float, Float, Float) {
+        let cx = min(max(x, 0), Float(w - 1)), cy = min(max(y, 0), Float(h - 1))
+        let x0 = Int(cx), y0 = Int(cy)
+        let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
+        let fx = cx - Float(x0), fy = cy - Float(y0)
+        let a = src[y0 * rowWords + x0], b = src[y0 * rowWords + x1], c = src[y1 * rowWords + x0], d = src[y1 * rowWords + x1]
+        func ch(_ v: UInt32, _ s: UInt32) -> Float { Float((v >> s) & 0xFF) }
+        func mix(_ s: UInt32) -> Float {
+            let top = ch(a, s) + (ch(b, s) - ch(a, s)) * fx
+            let bottom = ch(c, s) + (ch(d, s) - ch(c, s)) * fx
+            return (top + (bottom - top) * fy) / 255
+        }
+        return (mix(16), mix(8), mix(0), mix(24))
+    }
+}
+
+extension GraphicsContext {
+    /// Fills `path` (user space) with Liquid Glass over what is drawn so far: see `GlassKernel`.
+    func fillGlass(_ path: Path, _ material: GlassMaterial) {
+        let bounds = path.boundingRect
+        guard [bounds.minX, bounds.minY, bounds.width, bounds.height].allSatisfy(\.isFinite), bounds.width > 0, bounds.height > 0 else { return }
+        let s = surface.scale
+        let box = bounds.applying(transform)     // device points
+        guard [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) else { return }
+        let shortSide = min(box.width, box.height)
+        let sigma = GlassKernel.blurSigma(shortSide: shortSide, material: material)
+        let reach = Int(((CGFloat(GlassKernel.stages.map { abs($0.amount) }.max() ?? 0) + 3 * sigma) * s).rounded(.up)) + 2
+        let ox = surface.origin.x, oy = surface.origin.y
+        // The shape's grid (one pixel of margin) and the backdrop's (the reach around it), in this
+        // surface's own pixels, clipped to it.
+        let gx0 = max(0, Int((box.minX * s).rounded(.down)) - 1 - ox), gy0 = max(0, Int((box.minY * s).rounded(.down)) - 1 - oy)
+        let gx1 = min(surface.width, Int((box.maxX * s).rounded(.up)) + 1 - ox), gy1 = min(surface.height, Int((box.maxY * s).rounded(.up)) + 1 - oy)
+        guard gx1 > gx0, gy1 > gy0 else { return }
+        let bx0 = max(0, gx0 - reach), by0 = max(0, gy0 - reach)
+        let bx1 = min(surface.width, gx1 + reach), by1 = min(surface.height, gy1 + reach)
+        let gw = gx1 - gx0, gh = gy1 - gy0
+        guard let backdrop = try? CairoSurface(width: bx1 - bx0, height: by1 - by0, scale: s),
+              let maskLayer = try? CairoSurface(width: gw, height: gh, scale: s),
+              let glass = try? CairoSurface(width: gw, height: gh, scale: s, cleared: false) else { return }
+        // 1. The backdrop, blurred.
+        surface.flush()
+        cairo_set_source_surface(backdrop.cr, surface.surface, Double(-bx0 - ox), Double(-by0 - oy))
+        cairo_paint(backdrop.cr)
+        cairo_surface_flush(backdrop.surface)
+        FilterKernels.blur(backdrop, sigma: sigma * s)
+        // 2. The shape's pixels: those at least half covered.
+        var m = pixelMatrix()
+        m.x0 -= Double(gx0); m.y0 -= Double(gy0)
+        cairo_set_matrix(maskLayer.cr, &m)
+        GraphicsContext.appendPath(path, to: maskLayer.cr)
+        cairo_identity_matrix(maskLayer.cr)
+        cairo_set_source_rgba(maskLayer.cr, 1, 1, 1, 1)
+        cairo_fill(maskLayer.cr)
+        cairo_surface_flush(maskLayer.surface)
+        let words = maskLayer.words, rowWords = maskLayer.stride / 4
+        var inside = [Bool](repeating: false, count: gw * gh)
+        for y in 0..<gh { for x in 0..<gw { inside[y * gw + x] = words[y * rowWords + x] >> 24 >= 128 } }
+        // 3–5. The material.
+        let center = (x: Float(CGFloat(box.midX) * s - CGFloat(gx0 + ox)), y: Float(CGFloat(box.midY) * s - CGFloat(gy0 + oy)))
+        GlassKernel.render(mask: inside, width: gw, height: gh, scale: Float(s), backdrop: backdrop, dx: gx0 - bx0, dy: gy0 - by0,
+                           center: center, half: (Float(box.width * s / 2), Float(box.height * s / 2)), material: material, into: glass)
+        cairo_surface_mark_dirty(glass.surface)
+        // 6. The shadow under the shape, then the glass in it.
+        let shade = GlassKernel.shadow(shortSide: shortSide, dark: material.dark)
+        var shadowContext = self
+        shadowContext.addFilter(.shadow(color: Color(white: 0, opacity: shade.opacity), radius: shade.sigma, x: 0, y: shade.y, options: .shadowOnly))
+        shadowContext.fill(path, with: .color(.black))
+        perform { cr, o in
+            GraphicsContext.appendPath(path, to: cr)
+            var gm = pixelMatrix()
+            gm.x0 -= Double(gx0); gm.y0 -= Double(gy0)
+            setSurfaceSource(cr, glass, gm, opacity: o)
+            cairo_fill(cr)
+        }
+    }
+}

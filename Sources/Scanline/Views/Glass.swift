@@ -1,0 +1,88 @@
+import Foundation
+
+// Liquid Glass (iOS 26): `glassEffect(_:in:)` and `Glass`. The material is drawn by
+// `GlassKernel` (Graphics/GlassKernel.swift) from what lies behind the view; the model, each
+// constant with its source, and pictures are in docs/GLASS.md.
+
+/// The Liquid Glass material, as SwiftUI's `Glass`: a variant (`.regular`, `.clear`,
+/// `.identity`), an optional tint, and whether it reacts to touch.
+///
+/// - `.regular`: the backdrop refracted at the rim, blurred (σ = 10 % of the shape's shorter side,
+///   1 to 20 points), toned (brighter in light mode, darker in dark) with a white veil in light mode.
+/// - `.clear`: refracted and highlighted like `.regular`, with half its blur and no tone or veil:
+///   it does not dim. Apple asks for a dimming layer under clear glass where legibility needs it.
+/// - `.identity`: no glass; the view draws as without the modifier.
+public struct Glass: Hashable, Sendable {
+    enum Variant: Hashable, Sendable { case regular, clear, identity }
+    let variant: Variant
+    /// The tint mixed into the material (nil: none).
+    let tintColor: Color?
+    /// Whether the glass reacts to touch and pointer (`interactive(_:)`).
+    let isInteractive: Bool
+
+    /// The standard glass.
+    public static var regular: Glass { Glass(variant: .regular, tintColor: nil, isInteractive: false) }
+    /// Glass that blurs less and does not dim what is behind it.
+    public static var clear: Glass { Glass(variant: .clear, tintColor: nil, isInteractive: false) }
+    /// No glass: content renders as if the modifier were not there.
+    public static var identity: Glass { Glass(variant: .identity, tintColor: nil, isInteractive: false) }
+
+    /// This glass tinted with `color` (nil removes the tint). Half the tint's opacity is mixed into
+    /// the toned backdrop (Scanline's choice: docs/GLASS.md, "Tint").
+    public func tint(_ color: Color?) -> Glass { Glass(variant: variant, tintColor: color, isInteractive: isInteractive) }
+    /// This glass reacting to touch. A render has no touch, so a still looks the same either way.
+    public func interactive(_ isEnabled: Bool = true) -> Glass { Glass(variant: variant, tintColor: tintColor, isInteractive: isEnabled) }
+}
+
+/// The shape glass takes when none is given, as SwiftUI's `DefaultGlassEffectShape`: a capsule.
+nonisolated public struct DefaultGlassEffectShape: Shape {
+    /// The default glass shape.
+    public init() {}
+    /// A capsule filling `rect`.
+    public func path(in rect: CGRect) -> Path { Capsule().path(in: rect) }
+}
+
+/// Glass as a fill: what `glassEffect` draws behind the view, in its shape.
+struct GlassStyle: ShapeStyle {
+    let glass: Glass
+    func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
+        let tint = glass.tintColor?.resolve(in: environment.colorScheme)
+        return Shading(storage: .glass(GlassMaterial(
+            clear: glass.variant == .clear, dark: environment.colorScheme == .dark,
+            reduceTransparency: environment.accessibilityReduceTransparency,
+            tint: tint.map { [Float($0.red), Float($0.green), Float($0.blue), Float(min(max($0.opacity, 0), 1))] })))
+    }
+}
+
+/// Glass resolved against an environment: what the kernel needs.
+struct GlassMaterial: Hashable, Sendable {
+    /// `.clear` rather than `.regular`.
+    var clear: Bool
+    /// Dark mode's tone.
+    var dark: Bool
+    /// Reduce Transparency: frostier and more opaque.
+    var reduceTransparency: Bool
+    /// The tint, straight sRGB and opacity in 0...1, or nil.
+    var tint: [Float]?
+}
+
+extension View {
+    /// Draws Liquid Glass in `shape` (a capsule by default) behind this view, sized to it, as
+    /// SwiftUI's `glassEffect(_:in:)`: what is behind the glass shows through it, refracted near
+    /// the rim, blurred and toned, with a rim light and a soft shadow; the view stays sharp in
+    /// front. Padding applied before the modifier lies inside the glass. Only what is drawn before
+    /// the glass in the same layer shows through it.
+    nonisolated public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> some View {
+        glassEffect(glass, in: shape, isEnabled: true)
+    }
+    /// `glassEffect(_:in:)` in the default shape, a capsule.
+    nonisolated public func glassEffect(_ glass: Glass = .regular) -> some View {
+        glassEffect(glass, in: DefaultGlassEffectShape(), isEnabled: true)
+    }
+    /// `glassEffect(_:in:)` when `isEnabled`; otherwise the view as it is.
+    nonisolated public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S, isEnabled: Bool) -> some View {
+        let shown = isEnabled && glass.variant != .identity
+        return modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: GlassStyle(glass: glass), stroke: nil)
+            .opacity(shown ? 1 : 0), alignment: .center, behind: true))
+    }
+}

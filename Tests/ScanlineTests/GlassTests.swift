@@ -1,0 +1,183 @@
+// Liquid Glass (issue #29 point 1): `glassEffect(_:in:)` measured against the model's own
+// formulas (docs/GLASS.md, `GlassKernel`): the rim's displacement profile, the blur's contrast
+// ratio, the tone over grey in light and dark mode, the rim light, the shadow, identity and
+// determinism.
+import Foundation
+import Testing
+@testable import Scanline
+
+@MainActor @Suite struct GlassTests {
+    func render<V: View>(_ v: V, width: CGFloat, height: CGFloat, scale: CGFloat = 1, dark: Bool = false,
+                         reduceTransparency: Bool = false) async throws -> PixelBuffer {
+        var env = EnvironmentValues()
+        env.colorScheme = dark ? .dark : .light
+        env.accessibilityReduceTransparency = reduceTransparency
+        return try await SceneRenderer(v.frame(width: width, height: height), size: CGSize(width: width, height: height), scale: scale,
+                                       environment: env, background: .white).still(at: 0)
+    }
+    /// A red ramp across `width` points: red/255 · width is the x (points) a pixel shows.
+    func ramp(_ width: CGFloat) -> some View {
+        LinearGradient(colors: [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0)], startPoint: .leading, endPoint: .trailing)
+    }
+    /// Black and white stripes `period` points apart (half each), across `width`.
+    func stripes(period: CGFloat, width: CGFloat) -> some View {
+        HStack(spacing: 0) {
+            ForEach(0..<Int((width / period).rounded(.up)), id: \.self) { _ in
+                Color.black.frame(width: period / 2); Color.white.frame(width: period / 2)
+            }
+        }.frame(width: width, alignment: .leading)
+    }
+    func luma(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Double { 0.2126 * Double(p.r) + 0.7152 * Double(p.g) + 0.0722 * Double(p.b) }
+    /// The model's displacement (points, outward) at depth `e` points: Σ A·(1 − √(t(2 − t))), t = e/H.
+    func modelShift(_ e: Double) -> Double {
+        [(9.0, 36.0), (-6.6, 4.4)].reduce(0) { sum, stage in
+            let t = min(max(e / stage.1, 0), 1)
+            return sum + stage.0 * (1 - (t * (2 - t)).squareRoot())
+        }
+    }
+
+    @Test func rimRefractionFollowsTheBevelProfile() async throws {
+        // A clear glass circle (no tone: colours pass through) of radius 40 over a red ramp 160 pt
+        // wide: along the centre row the normal is horizontal and the light's gate is zero, so
+        // each pixel's red says which x it shows. Measured at 2x, depths from the left rim.
+        let w: CGFloat = 160, r: CGFloat = 40
+        let image = try await render(ZStack { ramp(w); Color.clear.frame(width: 2 * r, height: 2 * r).glassEffect(.clear, in: Circle()) },
+                                     width: w, height: 120, scale: 2)
+        let y = 119   // the pixel row just above the centre line (120 pt tall at 2x: centre at 120)
+        let left = Double(w / 2 - r)
+        for depth in [3.0, 6.0, 12.0, 24.0, 32.0] {
+            let xPoint = left + depth            // points
+            let px = Int(xPoint * 2)             // the pixel whose left edge is there
+            let centre = (Double(px) + 0.5) / 2
+            let e = Double(r) - ((centre - Double(w / 2)) * (centre - Double(w / 2)) + 0.25 * 0.25).squareRoot()
+            let shown = Double(image[px, y].r) / 255 * Double(w)
+            let expected = centre - modelShift(e)  // outward is toward −x here
+            #expect(abs(shown - expected) < 0.75, "depth \(depth) pt: shows x = \(shown), the model says \(expected) (shift \(modelShift(e)))")
+        }
+        // Deeper than both stages' depth H (36 pt) nothing moves: a panel's centre shows itself.
+        let panel = try await render(ZStack { ramp(w); Color.clear.frame(width: 120, height: 90).glassEffect(.clear, in: Rectangle()) },
+                                     width: w, height: 120, scale: 2)
+        let shownCentre = Double(panel[160, 120].r) / 255 * Double(w)
+        #expect(abs(shownCentre - 80.25) < 0.5, "the centre shows x = \(shownCentre), not itself (80.25)")
+        // Near the rim it does move, outward first: 3 pt inside the panel's left edge shows x < that.
+        let nearRim = Double(panel[2 * 20 + 6, 120].r) / 255 * Double(w)
+        #expect(nearRim < 23.25 - 4, "3 pt inside the rim shows x = \(nearRim)")
+    }
+
+    @Test func blurLowersContrastByTheModelsRatio() async throws {
+        // Stripes of period 64 pt behind a 240 × 120 panel. At the centre (deeper than 36 pt: no
+        // refraction, no light) clear glass shows the stripes blurred with σ = 0.1 · 120 / 2 = 6 pt:
+        // a square wave's variance keeps Σ_odd k (8/π²k²)·exp(−4π²σ²k²/P²) of itself.
+        let sigma = 6.0, period = 64.0
+        let kept = stride(from: 1, through: 15, by: 2).reduce(0.0) { s, k in
+            let k = Double(k)
+            return s + 8 / (Double.pi * Double.pi * k * k) * exp(-4 * Double.pi * Double.pi * sigma * sigma * k * k / (period * period))
+        }
+        func variance(_ image: PixelBuffer, y: Int, xs: Range<Int>) -> Double {
+            let v = xs.map { luma(image[$0, y]) }
+            let mean = v.reduce(0, +) / Double(v.count)
+            return v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(v.count)
+        }
+        func scene(_ glass: Glass) -> some View {
+            ZStack { stripes(period: 64, width: 384); Color.clear.frame(width: 240, height: 120).glassEffect(glass, in: Rectangle()) }
+        }
+        let clear = try await render(scene(.clear), width: 384, height: 200)
+        let regular = try await render(scene(.regular), width: 384, height: 200)
+        let frosted = try await render(scene(.regular), width: 384, height: 200, reduceTransparency: true)
+        let outside = variance(clear, y: 20, xs: 128..<256)
+        let inside = variance(clear, y: 100, xs: 128..<256)
+        #expect(abs(inside / outside - kept) < 0.03, "clear glass keeps \(inside / outside) of the variance; the model \(kept)")
+        let regularInside = variance(regular, y: 100, xs: 128..<256)
+        #expect(regularInside < inside / 2, "regular (σ 12, toned) keeps \(regularInside / outside), clear \(inside / outside)")
+        #expect(variance(frosted, y: 100, xs: 128..<256) < regularInside, "Reduce Transparency is frostier")
+    }
+
+    @Test func toneOverGreyInLightAndDarkMode() async throws {
+        // Over flat grey, at the centre of a panel (no refraction change, no light), regular glass
+        // is the grey through MaxLuma, the face matrix and the veil (white at 0.2 in light mode).
+        func model(_ g: Double, dark: Bool) -> Double {
+            let (cmp, white, black, veil) = dark ? (0.65, 1.125, 0.125, 0.0) : (0.06, 1.03, 0.4, 0.2)
+            let k = min(max(1 - g * cmp, 0), 1)
+            let c = g * k + 0.3 * (1 - k) * (g * k - g * k)   // grey: Y = c
+            let face = (white - black) * c + black
+            return (face * (1 - veil) + veil) * 255
+        }
+        let grey = Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255)
+        for dark in [false, true] {
+            let image = try await render(ZStack { grey; Color.clear.frame(width: 200, height: 120).glassEffect(in: Rectangle()) },
+                                         width: 300, height: 200, dark: dark)
+            let p = image[150, 100]
+            let expected = model(128.0 / 255, dark: dark)
+            #expect(abs(Double(p.g) - expected) <= 1, "\(dark ? "dark" : "light"): \(p.g), the model \(expected)")
+            #expect(dark ? Double(p.g) < 128 : Double(p.g) > 128, "light brightens, dark dims")
+            // Clear glass does not dim or veil: the grey itself.
+            let clear = try await render(ZStack { grey; Color.clear.frame(width: 200, height: 120).glassEffect(.clear, in: Rectangle()) },
+                                         width: 300, height: 200, dark: dark)
+            #expect(clear[150, 100].g == 128, "clear glass over grey: \(clear[150, 100].g)")
+        }
+    }
+
+    @Test func rimLightIsOnTheTopAndBottomRims() async throws {
+        // A 200 × 60 capsule over grey: the band just inside the top and bottom rims is brighter
+        // than 6 pt deeper; at the left end's midpoint (a vertical rim) there is no band.
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
+        let image = try await render(ZStack { grey; Color.clear.frame(width: 200, height: 60).glassEffect(in: Capsule()) },
+                                     width: 300, height: 120, scale: 2)
+        // The capsule spans y 30...90 pt (60...180 px); x = 150 pt is its middle.
+        let topBand = luma(image[300, 61]), topDeep = luma(image[300, 72])
+        let bottomBand = luma(image[300, 178]), bottomDeep = luma(image[300, 167])
+        #expect(topBand > topDeep + 4, "top rim \(topBand) vs 6 pt deeper \(topDeep)")
+        #expect(bottomBand > bottomDeep + 4, "bottom rim \(bottomBand) vs 6 pt deeper \(bottomDeep)")
+        let sideBand = luma(image[2 * 50 + 1, 120]), sideDeep = luma(image[2 * 50 + 12, 120])
+        #expect(abs(sideBand - sideDeep) < 3, "the left end's midpoint has no band: \(sideBand) vs \(sideDeep)")
+    }
+
+    @Test func shadowFallsBelow() async throws {
+        // A 200 × 100 panel (larger than 60 pt: the menu panel's shadow, 0.12, σ 24, 8 pt down)
+        // over white: 6 pt below it is darker than without glass and than 6 pt above it.
+        func scene(_ on: Bool) -> some View {
+            Color.white.frame(width: 200, height: 100).glassEffect(in: Rectangle(), isEnabled: on)
+        }
+        let glass = try await render(scene(true), width: 300, height: 240)
+        let none = try await render(scene(false), width: 300, height: 240)
+        let below = luma(glass[150, 170 + 6]), above = luma(glass[150, 70 - 6])
+        #expect(below < luma(none[150, 176]) - 2, "below: \(below)")
+        #expect(below < above - 1, "below \(below), above \(above)")
+    }
+
+    @Test func contentStaysSharpAndIdentityIsNoGlass() async throws {
+        // The content in front of the glass: the same pixels with and without glass behind it
+        // (where it is opaque); `.identity` and `isEnabled: false` draw exactly what no modifier does.
+        func content() -> some View { Color.blue.frame(width: 60, height: 20).padding(20) }
+        let backdrop = stripes(period: 16, width: 300)
+        let glass = try await render(ZStack { backdrop; content().glassEffect() }, width: 300, height: 120)
+        let plain = try await render(ZStack { backdrop; content() }, width: 300, height: 120)
+        for x in 121..<179 { for y in 51..<69 { #expect(glass[x, y] == plain[x, y], "content pixel (\(x), \(y)) changed") } }
+        #expect(glass[105, 60] != plain[105, 60], "the glass shows beside the content")
+        let identity = try await render(ZStack { backdrop; content().glassEffect(.identity) }, width: 300, height: 120)
+        let disabled = try await render(ZStack { backdrop; content().glassEffect(in: Circle(), isEnabled: false) }, width: 300, height: 120)
+        #expect(identity.bytes == plain.bytes)
+        #expect(disabled.bytes == plain.bytes)
+    }
+
+    @Test func tintAndDeterminism() async throws {
+        func scene() -> some View {
+            ZStack {
+                stripes(period: 10, width: 240)
+                Text("Glass").padding(20).glassEffect(.regular.tint(.blue), in: RoundedRectangle(cornerRadius: 16))
+            }
+        }
+        let saved = Parallelism.threadCount
+        defer { Parallelism.threadCount = saved }
+        Parallelism.threadCount = 1
+        let one = try await render(scene(), width: 240, height: 120, scale: 2)
+        Parallelism.threadCount = 2
+        let two = try await render(scene(), width: 240, height: 120, scale: 2)
+        #expect(one.bytes == two.bytes, "glass differs between 1 and 2 threads")
+        // The tint: bluer than the same glass untinted.
+        let untinted = try await render(ZStack { stripes(period: 10, width: 240); Text("Glass").padding(20).glassEffect(in: RoundedRectangle(cornerRadius: 16)) },
+                                        width: 240, height: 120, scale: 2)
+        let p = one[240, 100], q = untinted[240, 100]
+        #expect(Int(p.b) - Int(p.r) > Int(q.b) - Int(q.r) + 40, "tinted \(p), untinted \(q)")
+    }
+}
