@@ -180,4 +180,49 @@ import Testing
         let p = one[240, 100], q = untinted[240, 100]
         #expect(Int(p.b) - Int(p.r) > Int(q.b) - Int(q.r) + 40, "tinted \(p), untinted \(q)")
     }
+
+    /// Connected groups (4-neighbours) of pixels that `isGlass` picks.
+    func components(_ image: PixelBuffer, _ isGlass: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> Int {
+        var seen = [Bool](repeating: false, count: image.width * image.height), count = 0
+        for start in 0..<(image.width * image.height) where !seen[start] && isGlass(image[start % image.width, start / image.width]) {
+            count += 1
+            var stack = [start]; seen[start] = true
+            while let i = stack.popLast() {
+                let x = i % image.width, y = i / image.width
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < image.width && ny < image.height {
+                    let j = ny * image.width + nx
+                    if !seen[j] && isGlass(image[nx, ny]) { seen[j] = true; stack.append(j) }
+                }
+            }
+        }
+        return count
+    }
+
+    @Test func containerMergesShapesWithinSpacing() async throws {
+        // Two 80 pt glass circles in a container of spacing 40 over black (glass is light grey
+        // there, the shadow invisible): a gap of 10 (below spacing/2) draws one shape, 30 (between
+        // spacing/2 and spacing) and 60 two; outside a container, 10 is two as well.
+        func scene(gap: CGFloat, contained: Bool = true) -> some View {
+            let pair = HStack(spacing: gap) {
+                Color.clear.frame(width: 80, height: 80).glassEffect(in: Circle())
+                Color.clear.frame(width: 80, height: 80).glassEffect(in: Circle())
+            }
+            return ZStack {
+                Color.black
+                if contained { GlassEffectContainer(spacing: 40) { pair } } else { pair }
+            }
+        }
+        let isGlass: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.g > 40 }
+        for (gap, expected) in [(10.0, 1), (30.0, 2), (60.0, 2)] {
+            let image = try await render(scene(gap: gap), width: 260, height: 120)
+            #expect(components(image, isGlass) == expected, "gap \(gap): \(components(image, isGlass)) shapes, expected \(expected)")
+        }
+        let apart = try await render(scene(gap: 10, contained: false), width: 260, height: 120)
+        #expect(components(apart, isGlass) == 2, "outside a container glass does not merge")
+        // At 30 the facing edges bulge toward each other: the gap's middle row has fewer dark
+        // pixels than the 30 pt between the circles' own rims.
+        let bulging = try await render(scene(gap: 30), width: 260, height: 120)
+        let dark = (0..<260).filter { !isGlass(bulging[$0, 60]) }.count
+        #expect(dark < 100 - 1, "dark pixels on the centre row: \(dark), 100 without the bulge (35 + 30 + 35)")
+    }
 }

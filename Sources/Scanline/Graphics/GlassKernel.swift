@@ -74,9 +74,11 @@ enum GlassKernel {
 
     /// The exact squared Euclidean distance (pixels²) from each pixel to the nearest pixel whose
     /// `inside` is false, in place of `inside` flags (Felzenszwalb and Huttenlocher's two-pass
-    /// transform: columns, then rows). Pixels outside the grid count as outside.
-    static func squaredDistances(inside: [Bool], width: Int, height: Int) -> [Double] {
+    /// transform: columns, then rows). Pixels outside the grid count as outside, or with
+    /// `edgeIsInside` as inside (for the distance outside a shape to the shape alone).
+    static func squaredDistances(inside: [Bool], width: Int, height: Int, edgeIsInside: Bool = false) -> [Double] {
         let far = Double(width * width + height * height + 1)
+        let edge = edgeIsInside ? 4 * far : 0
         var d = inside.map { $0 ? far : 0 }
         d.withUnsafeMutableBufferPointer { buf in
             nonisolated(unsafe) let p = buf.baseAddress!
@@ -84,8 +86,8 @@ enum GlassKernel {
                 var f = [Double](repeating: 0, count: height + 2), out = f
                 var v = [Int](repeating: 0, count: height + 2), z = [Double](repeating: 0, count: height + 3)
                 for x in cols {
-                    // Padded with an outside pixel at each end: the grid's edge is outside.
-                    f[0] = 0; f[height + 1] = 0
+                    // Padded with a pixel at each end: the grid's edge.
+                    f[0] = edge; f[height + 1] = edge
                     for y in 0..<height { f[y + 1] = p[y * width + x] }
                     lowerEnvelope(&f, &out, &v, &z, count: height + 2)
                     for y in 0..<height { p[y * width + x] = out[y + 1] }
@@ -95,7 +97,7 @@ enum GlassKernel {
                 var f = [Double](repeating: 0, count: width + 2), out = f
                 var v = [Int](repeating: 0, count: width + 2), z = [Double](repeating: 0, count: width + 3)
                 for y in rows {
-                    f[0] = 0; f[width + 1] = 0
+                    f[0] = edge; f[width + 1] = edge
                     for x in 0..<width { f[x + 1] = p[y * width + x] }
                     lowerEnvelope(&f, &out, &v, &z, count: width + 2)
                     for x in 0..<width { p[y * width + x] = out[x + 1] }
@@ -129,10 +131,11 @@ enum GlassKernel {
 
     // MARK: The material
 
-    /// The glass over `backdrop` for the pixels of `mask` (grid `width` × `height`, whose pixel
-    /// (0, 0) is `backdrop`'s (`dx`, `dy`)), at `scale` pixels per point, into `out`
-    /// (premultiplied ARGB32, same grid). `center` and `half` are the shape's box in grid pixels.
-    static func render(mask: [Bool], width: Int, height: Int, scale: Float, backdrop: CairoSurface, dx: Int, dy: Int,
+    /// The glass over `backdrop` for the grid `width` × `height` (whose pixel (0, 0) is
+    /// `backdrop`'s (`dx`, `dy`)), at `scale` pixels per point, into `out` (premultiplied ARGB32,
+    /// same grid), each pixel times its `coverage` (0...1). `inside` is the shape, whose distance
+    /// transform gives depth and normal; `center` and `half` are its box in grid pixels.
+    static func render(inside mask: [Bool], coverage: [Float], width: Int, height: Int, scale: Float, backdrop: CairoSurface, dx: Int, dy: Int,
                        center: (x: Float, y: Float), half: (w: Float, h: Float), material m: GlassMaterial, into out: CairoSurface) {
         let d2 = squaredDistances(inside: mask, width: width, height: height)
         // Depth in points: from the pixel's centre to the rim, half a pixel short of the nearest
@@ -152,13 +155,14 @@ enum GlassKernel {
         let toned = !m.clear
         depth.withUnsafeBufferPointer { dp in
             nonisolated(unsafe) let e = dp.baseAddress!
-            mask.withUnsafeBufferPointer { mp in
-                nonisolated(unsafe) let inside = mp.baseAddress!
+            coverage.withUnsafeBufferPointer { cp in
+                nonisolated(unsafe) let cover = cp.baseAddress!
                 FilterKernels.parallelRows(height) { rows in
                     for y in rows {
                         for x in 0..<width {
                             let i = y * width + x
-                            guard inside[i] else { dst[y * oRow + x] = 0; continue }
+                            let k = cover[i]
+                            guard k > 0 else { dst[y * oRow + x] = 0; continue }
                             let ep = e[i]
                             // Outward normal: down the depth's slope, leaning toward the ellipse's.
                             let l = x > 0 ? e[i - 1] : 0, r = x < width - 1 ? e[i + 1] : 0
@@ -234,6 +238,7 @@ enum GlassKernel {
                                 pg = min(max(cg + (vg - cg) * a, 0), 1) * pa
                                 pb = min(max(cb + (vb - cb) * a, 0), 1) * pa
                             }
+                            pr *= k; pg *= k; pb *= k; pa *= k
                             let qa = UInt32((min(max(pa, 0), 1) * 255).rounded())
                             func q(_ c: Float) -> UInt32 { min(UInt32((min(max(c, 0), 1) * 255).rounded()), qa) }
                             dst[y * oRow + x] = qa << 24 | q(pr) << 16 | q(pg) << 8 | q(pb)
@@ -263,20 +268,64 @@ enum GlassKernel {
     }
 }
 
+/// A glass shape in a context's device space (points, the context's transform applied).
+struct GlassMember {
+    var path: Path
+    var material: GlassMaterial
+}
+
+/// Where a `GlassEffectContainer` gathers its glass: recording the members its content fills (its
+/// first pass), or keeping them from drawing their own (its second).
+final class GlassCollector {
+    enum Mode { case record, suppress }
+    let mode: Mode
+    var members: [GlassMember] = []
+    init(_ mode: Mode) { self.mode = mode }
+}
+
+extension GlassKernel {
+    /// smin(a, b; k) = min(a, b) − k·h²/4, h = max(k − |a − b|, 0)/k: a polynomial smooth
+    /// minimum, whose outlines bulge toward each other where |a − b| < k and join where the gap
+    /// is below k/2 (docs/GLASS.md, "Merging"). k = 0 is the plain minimum.
+    static func smoothMin(_ a: Float, _ b: Float, _ k: Float) -> Float {
+        guard k > 0 else { return min(a, b) }
+        let h = max(k - abs(a - b), 0) / k
+        return min(a, b) - k * h * h / 4
+    }
+}
+
 extension GraphicsContext {
-    /// Fills `path` (user space) with Liquid Glass over what is drawn so far: see `GlassKernel`.
+    /// Fills `path` (user space) with Liquid Glass over what is drawn so far (see `GlassKernel`);
+    /// inside a `GlassEffectContainer`, hands it to the container instead.
     func fillGlass(_ path: Path, _ material: GlassMaterial) {
-        let bounds = path.boundingRect
-        guard [bounds.minX, bounds.minY, bounds.width, bounds.height].allSatisfy(\.isFinite), bounds.width > 0, bounds.height > 0 else { return }
+        let member = GlassMember(path: path.applying(transform), material: material)
+        if let collector = glassCollector {
+            if collector.mode == .record { collector.members.append(member) }
+            return
+        }
+        drawGlass([member], spacing: 0)
+    }
+
+    /// Draws `members` (device points) as one glass: their signed distances merged by the smooth
+    /// minimum with k = `spacing` points, in order; the first member's material.
+    func drawGlass(_ members: [GlassMember], spacing: CGFloat) {
+        guard let first = members.first else { return }
+        let material = first.material
+        var box = CGRect.null
+        for m in members {
+            let r = m.path.boundingRect
+            guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite), r.width > 0, r.height > 0 else { continue }
+            box = box.union(r)
+        }
+        guard !box.isNull else { return }
         let s = surface.scale
-        let box = bounds.applying(transform)     // device points
-        guard [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) else { return }
-        let shortSide = min(box.width, box.height)
+        let k = spacing.isFinite ? max(0, spacing) : 0
+        let shortSide = min(members.map { min($0.path.boundingRect.width, $0.path.boundingRect.height) }.max() ?? 0, min(box.width, box.height))
         let sigma = GlassKernel.blurSigma(shortSide: shortSide, material: material)
         let reach = Int(((CGFloat(GlassKernel.stages.map { abs($0.amount) }.max() ?? 0) + 3 * sigma) * s).rounded(.up)) + 2
         let ox = surface.origin.x, oy = surface.origin.y
-        // The shape's grid (one pixel of margin) and the backdrop's (the reach around it), in this
-        // surface's own pixels, clipped to it.
+        // The shapes' grid (one pixel of margin), and the backdrop's (the reach around it), in
+        // this surface's own pixels, clipped to it.
         let gx0 = max(0, Int((box.minX * s).rounded(.down)) - 1 - ox), gy0 = max(0, Int((box.minY * s).rounded(.down)) - 1 - oy)
         let gx1 = min(surface.width, Int((box.maxX * s).rounded(.up)) + 1 - ox), gy1 = min(surface.height, Int((box.maxY * s).rounded(.up)) + 1 - oy)
         guard gx1 > gx0, gy1 > gy0 else { return }
@@ -292,34 +341,72 @@ extension GraphicsContext {
         cairo_paint(backdrop.cr)
         cairo_surface_flush(backdrop.surface)
         FilterKernels.blur(backdrop, sigma: sigma * s)
-        // 2. The shape's pixels: those at least half covered.
-        var m = pixelMatrix()
-        m.x0 -= Double(gx0); m.y0 -= Double(gy0)
-        cairo_set_matrix(maskLayer.cr, &m)
-        GraphicsContext.appendPath(path, to: maskLayer.cr)
-        cairo_identity_matrix(maskLayer.cr)
-        cairo_set_source_rgba(maskLayer.cr, 1, 1, 1, 1)
-        cairo_fill(maskLayer.cr)
-        cairo_surface_flush(maskLayer.surface)
-        let words = maskLayer.words, rowWords = maskLayer.stride / 4
+        // 2. Each member's coverage (anti-aliased by cairo) and signed distance (points, < 0
+        // inside), merged: coverage the largest, distance the smooth minimum.
+        var coverage = [Float](repeating: 0, count: gw * gh)
+        var field = [Float](repeating: .infinity, count: gw * gh)
+        for (index, member) in members.enumerated() {
+            cairo_set_operator(maskLayer.cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(maskLayer.cr)
+            cairo_set_operator(maskLayer.cr, CAIRO_OPERATOR_OVER)
+            var m = cairo_matrix_t(xx: Double(s), yx: 0, xy: 0, yy: Double(s), x0: Double(-gx0 - ox), y0: Double(-gy0 - oy))
+            cairo_set_matrix(maskLayer.cr, &m)
+            GraphicsContext.appendPath(member.path, to: maskLayer.cr)
+            cairo_identity_matrix(maskLayer.cr)
+            cairo_set_source_rgba(maskLayer.cr, 1, 1, 1, 1)
+            cairo_fill(maskLayer.cr)
+            cairo_surface_flush(maskLayer.surface)
+            let words = maskLayer.words, rowWords = maskLayer.stride / 4
+            var inside = [Bool](repeating: false, count: gw * gh)
+            for y in 0..<gh {
+                for x in 0..<gw {
+                    let a = words[y * rowWords + x] >> 24
+                    inside[y * gw + x] = a >= 128
+                    coverage[y * gw + x] = max(coverage[y * gw + x], Float(a) / 255)
+                }
+            }
+            if members.count == 1 { field = inside.map { $0 ? -1 : 1 }; break }
+            let dIn = GlassKernel.squaredDistances(inside: inside, width: gw, height: gh)
+            let dOut = GlassKernel.squaredDistances(inside: inside.map { !$0 }, width: gw, height: gh, edgeIsInside: true)
+            let px = Float(s)
+            for y in 0..<gh {
+              for x in 0..<gw {
+                let i = y * gw + x
+                // At the anti-aliased rim, the coverage says where the edge crosses the pixel.
+                let a = Float(words[y * rowWords + x] >> 24) / 255
+                let d = a > 0 && a < 1 ? (0.5 - a) / px
+                    : inside[i] ? -Float(dIn[i].squareRoot() - 0.5) / px : Float(dOut[i].squareRoot() - 0.5) / px
+                field[i] = index == 0 ? d : GlassKernel.smoothMin(field[i], d, Float(k))
+              }
+            }
+        }
+        // Merged shapes take the field's anti-aliasing, half a pixel either side of 0 (at a
+        // member's own rim, its coverage); one shape keeps cairo's.
+        let px = Float(s)
         var inside = [Bool](repeating: false, count: gw * gh)
-        for y in 0..<gh { for x in 0..<gw { inside[y * gw + x] = words[y * rowWords + x] >> 24 >= 128 } }
+        for i in 0..<(gw * gh) {
+            inside[i] = field[i] < 0
+            if members.count > 1 { coverage[i] = min(max(0.5 - field[i] * px, 0), 1) }
+        }
         // 3–5. The material.
-        let center = (x: Float(CGFloat(box.midX) * s - CGFloat(gx0 + ox)), y: Float(CGFloat(box.midY) * s - CGFloat(gy0 + oy)))
-        GlassKernel.render(mask: inside, width: gw, height: gh, scale: Float(s), backdrop: backdrop, dx: gx0 - bx0, dy: gy0 - by0,
-                           center: center, half: (Float(box.width * s / 2), Float(box.height * s / 2)), material: material, into: glass)
+        let center = (x: Float(box.midX * s - CGFloat(gx0 + ox)), y: Float(box.midY * s - CGFloat(gy0 + oy)))
+        GlassKernel.render(inside: inside, coverage: coverage, width: gw, height: gh, scale: Float(s), backdrop: backdrop,
+                           dx: gx0 - bx0, dy: gy0 - by0, center: center, half: (Float(box.width * s / 2), Float(box.height * s / 2)),
+                           material: material, into: glass)
         cairo_surface_mark_dirty(glass.surface)
-        // 6. The shadow under the shape, then the glass in it.
+        // 6. The shadow under the shapes, then the glass.
         let shade = GlassKernel.shadow(shortSide: shortSide, dark: material.dark)
-        var shadowContext = self
-        shadowContext.addFilter(.shadow(color: Color(white: 0, opacity: shade.opacity), radius: shade.sigma, x: 0, y: shade.y, options: .shadowOnly))
-        shadowContext.fill(path, with: .color(.black))
+        var device = self
+        device.transform = .identity
+        device.glassCollector = nil
+        device.addFilter(.shadow(color: Color(white: 0, opacity: shade.opacity), radius: shade.sigma, x: 0, y: shade.y, options: .shadowOnly))
+        device.drawLayer { layer in for m in members { layer.fill(m.path, with: .color(.black)) } }
         perform { cr, o in
-            GraphicsContext.appendPath(path, to: cr)
-            var gm = pixelMatrix()
-            gm.x0 -= Double(gx0); gm.y0 -= Double(gy0)
-            setSurfaceSource(cr, glass, gm, opacity: o)
-            cairo_fill(cr)
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, glass.surface, Double(gx0 + ox), Double(gy0 + oy))
+            cairo_paint_with_alpha(cr, o)
+            cairo_restore(cr)
         }
     }
 }

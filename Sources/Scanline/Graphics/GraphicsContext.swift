@@ -27,6 +27,8 @@ public struct GraphicsContext {
     /// Masks from `clipToLayer`, in pixels (alpha is coverage).
     var masks: [CairoSurface] = []
     var filters: [Filter] = []
+    /// The `GlassEffectContainer` gathering the glass drawn here, if any.
+    var glassCollector: GlassCollector? = nil
     /// A canvas's symbols by tag (see `Canvas`); empty elsewhere.
     var symbols: [AnyHashable: Node] = [:]
 
@@ -111,6 +113,7 @@ public struct GraphicsContext {
         var inner = GraphicsContext(surface: layer, environment: environment)
         inner.transform = transform
         inner.disablesSubpixelQuantization = disablesSubpixelQuantization
+        inner.glassCollector = glassCollector
         try content(&inner)
         composite(layer)
     }

@@ -86,3 +86,46 @@ extension View {
             .opacity(shown ? 1 : 0), alignment: .center, behind: true))
     }
 }
+
+/// Renders the glass inside it together, as SwiftUI's `GlassEffectContainer`: glass shapes
+/// closer than `spacing` points blend into one continuous shape (their signed distances merged by
+/// a smooth minimum with k = `spacing`: facing edges bulge toward each other below `spacing` and
+/// join below half of it; docs/GLASS.md, "Merging"). The merged glass takes the first shape's
+/// material. `nil` spacing is 16 points (Scanline's choice; Apple's system value is not published).
+public struct GlassEffectContainer<Content: View>: View {
+    let spacing: CGFloat?
+    let content: Content
+    /// A container whose glass shapes blend within `spacing` points.
+    public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.spacing = spacing; self.content = content()
+    }
+    /// The content, its glass drawn as one.
+    public var body: some View {
+        let k = spacing.map { $0.isFinite ? max(0, $0) : 0 } ?? GlassContainerNode.defaultSpacing
+        return content.wrap { inner, _ in GlassContainerNode(inner, spacing: k) }
+    }
+}
+
+/// Draws a container's glass: its content once to gather the glass it fills (into a one-pixel
+/// scratch surface), the merged glass, then the content with its own glass left out.
+final class GlassContainerNode: WrapperNode {
+    /// The spacing of a container that gives none, points [C].
+    static let defaultSpacing: CGFloat = 16
+    /// How near shapes blend, points.
+    let blend: CGFloat
+    init(_ child: Node, spacing: CGFloat) { blend = spacing; super.init(child) }
+    override var kind: String { "GlassEffectContainer" }
+    override func draw(_ ctx: GraphicsContext) {
+        let gather = GlassCollector(.record)
+        if let scratch = try? CairoSurface(width: 1, height: 1, scale: ctx.surface.scale) {
+            var probe = GraphicsContext(surface: scratch, environment: ctx.environment)
+            probe.transform = ctx.transform
+            probe.glassCollector = gather
+            child.draw(probe)
+        }
+        ctx.drawGlass(gather.members, spacing: blend)
+        var c = ctx
+        c.glassCollector = GlassCollector(.suppress)
+        child.draw(c)
+    }
+}
