@@ -225,4 +225,23 @@ import Testing
         let dark = (0..<260).filter { !isGlass(bulging[$0, 60]) }.count
         #expect(dark < 100 - 1, "dark pixels on the centre row: \(dark), 100 without the bulge (35 + 30 + 35)")
     }
+
+    @Test func glassButtonStyles() async throws {
+        // Over grey: `.glass` is a bordered button's capsule (its padding and least height) of
+        // regular glass (lighter than the grey in light mode) with a primary label;
+        // `.glassProminent` fills it with the tint, opaque: system blue at its centre.
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
+        let glass = try await render(ZStack { grey; Button("Glass") {}.buttonStyle(.glass) }, width: 200, height: 80)
+        let bordered = try await render(ZStack { grey; Button("Glass") {}.buttonStyle(.bordered) }, width: 200, height: 80)
+        let rows = (0..<80).filter { glass[100, $0].g > 140 }
+        let borderedRows = (0..<80).filter { bordered[100, $0] != bordered[100, 0] }
+        // (Within a pixel: the glass rows are those well inside, the bordered ones any change.)
+        #expect(abs((rows.first ?? 0) - (borderedRows.first ?? 99)) <= 1 && abs((rows.last ?? 0) - (borderedRows.last ?? 99)) <= 1 && rows.count > 30,
+                "the bordered button's capsule: glass rows \(String(describing: rows.first))...\(String(describing: rows.last)), bordered \(String(describing: borderedRows.first))...\(String(describing: borderedRows.last))")
+        let prominent = try await render(ZStack { grey; Button("Go") {}.buttonStyle(.glassProminent) }, width: 200, height: 80)
+        let c = prominent[100 - 14, 40]
+        #expect(c.r == 0 && c.g == 122 && c.b == 255, "prominent glass is the tint: \(c)")
+        let tinted = try await render(ZStack { grey; Button("Go") {}.buttonStyle(.glassProminent).tint(.green) }, width: 200, height: 80)
+        #expect(tinted[100 - 14, 40].g > tinted[100 - 14, 40].b, "`.tint` colours prominent glass")
+    }
 }

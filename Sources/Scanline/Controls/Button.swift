@@ -119,7 +119,7 @@ struct AnyButtonStyle: @unchecked Sendable {
 }
 
 /// The built-in styles' looks (see `Button`).
-enum BuiltInButtonLook: Sendable { case borderless, plain, bordered, prominent }
+enum BuiltInButtonLook: Hashable, Sendable { case borderless, plain, bordered, prominent, glass(Glass), glassProminent }
 
 /// `.automatic`: borderless, on iOS, for a button alone.
 public struct DefaultButtonStyle: PrimitiveButtonStyle {
@@ -145,6 +145,34 @@ public struct BorderedButtonStyle: PrimitiveButtonStyle {
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View { _BuiltInButton(label: configuration.label, role: configuration.role, look: .prominent) }
+}
+
+/// Liquid Glass behind the label (iOS 26), as SwiftUI's `GlassButtonStyle`: a bordered button's
+/// padding and shape, the label in the primary colour (the tint when one is set), the glass
+/// `glassEffect` draws (regular unless given).
+public struct GlassButtonStyle: PrimitiveButtonStyle {
+    let glass: Glass
+    /// Regular glass.
+    public init() { glass = .regular }
+    /// `glass` (a variant or a tint).
+    public init(_ glass: Glass) { self.glass = glass }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInButton(label: configuration.label, role: configuration.role, look: .glass(glass)) }
+}
+/// Prominent glass, as SwiftUI's `GlassProminentButtonStyle`: the glass filled with the tint
+/// (system blue unless set), a white label.
+public struct GlassProminentButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInButton(label: configuration.label, role: configuration.role, look: .glassProminent) }
+}
+extension PrimitiveButtonStyle where Self == GlassButtonStyle {
+    /// Liquid Glass behind the label.
+    public static var glass: GlassButtonStyle { GlassButtonStyle() }
+    /// `glass` behind the label (`.glass(.clear)`, `.glass(.regular.tint(.orange))`).
+    public static func glass(_ glass: Glass) -> GlassButtonStyle { GlassButtonStyle(glass) }
+}
+extension PrimitiveButtonStyle where Self == GlassProminentButtonStyle {
+    /// Glass filled with the tint, a white label.
+    public static var glassProminent: GlassProminentButtonStyle { GlassProminentButtonStyle() }
 }
 
 extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { DefaultButtonStyle() } }
@@ -229,6 +257,23 @@ nonisolated struct _BuiltInButton: View {
             else if !isEnabled { label.foregroundStyle(Self.disabledLabel) }
             else if role == .destructive { label.foregroundStyle(Color.red) }
             else { label.foregroundStyle(.tint) }
+        case .glass(let glass):
+            let m = metrics
+            label
+                .font(size == .mini || size == .small ? .subheadline : .body)
+                .foregroundStyle(!isEnabled ? Self.disabledLabel : role == .destructive ? Color.red : tint ?? .primary)
+                .padding(.vertical, m.v).padding(.horizontal, m.h)
+                .frame(minHeight: m.height)
+                .glassEffect(glass, in: _ButtonShape(shape: shape, radius: m.radius))
+        case .glassProminent:
+            let m = metrics
+            label
+                .font(size == .mini || size == .small ? .subheadline : .body)
+                .foregroundStyle(!isEnabled ? Self.disabledLabel : Color.white)
+                .padding(.vertical, m.v).padding(.horizontal, m.h)
+                .frame(minHeight: m.height)
+                .glassEffect(isEnabled ? Glass(variant: .regular, tintColor: accent, isInteractive: false, prominent: true) : .regular,
+                             in: _ButtonShape(shape: shape, radius: m.radius))
         case .bordered, .prominent:
             let m = metrics
             let font: Font = size == .mini || size == .small ? .subheadline : .body
@@ -258,6 +303,21 @@ nonisolated struct _ButtonBackground: View {
         case .roundedRectangle(let r): RoundedRectangle(cornerRadius: r ?? radius ?? 12).fill(color)
         case .automatic:
             if let radius { RoundedRectangle(cornerRadius: radius).fill(color) } else { Capsule().fill(color) }
+        }
+    }
+}
+
+/// A bordered or glass button's shape: `buttonBorderShape`, or the style's own (a capsule, or a
+/// rounded rectangle of `radius` at the large sizes).
+nonisolated struct _ButtonShape: Shape {
+    let shape: ButtonBorderShape
+    let radius: CGFloat?
+    func path(in rect: CGRect) -> Path {
+        switch shape.kind {
+        case .capsule: Capsule().path(in: rect)
+        case .circle: Circle().path(in: rect)
+        case .roundedRectangle(let r): RoundedRectangle(cornerRadius: r ?? radius ?? 12).path(in: rect)
+        case .automatic: radius.map { RoundedRectangle(cornerRadius: $0).path(in: rect) } ?? Capsule().path(in: rect)
         }
     }
 }

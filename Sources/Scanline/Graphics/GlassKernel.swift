@@ -145,7 +145,7 @@ enum GlassKernel {
         let frost = m.dark ? frostedVeil.dark : frostedVeil.light
         let veil = m.reduceTransparency ? (r: frost.0, g: frost.1, b: frost.2, a: frostedVeil.alpha)
             : m.clear ? (r: Float(0), g: Float(0), b: Float(0), a: Float(0)) : tone.veil
-        let tint = m.tint.map { (r: $0[0], g: $0[1], b: $0[2], w: tintWeight * $0[3]) }
+        let tint = m.tint.map { (r: $0[0], g: $0[1], b: $0[2], w: (m.opaqueTint ? 1 : tintWeight) * $0[3]) }
         let keyCos = Float(cos(Double(bandSpread))), diffuseCos = Float(cos(Double(bandSpread * diffuseSpread)))
         let reshape = 1 / (diffuseAmount * bandAmount) - 2
         let bw = backdrop.width, bh = backdrop.height, bRow = backdrop.stride / 4

@@ -19,6 +19,8 @@ public struct Glass: Hashable, Sendable {
     let tintColor: Color?
     /// Whether the glass reacts to touch and pointer (`interactive(_:)`).
     let isInteractive: Bool
+    /// The tint fills the glass opaquely (`.glassProminent` buttons).
+    var prominent = false
 
     /// The standard glass.
     public static var regular: Glass { Glass(variant: .regular, tintColor: nil, isInteractive: false) }
@@ -29,9 +31,9 @@ public struct Glass: Hashable, Sendable {
 
     /// This glass tinted with `color` (nil removes the tint). Half the tint's opacity is mixed into
     /// the toned backdrop (Scanline's choice: docs/GLASS.md, "Tint").
-    public func tint(_ color: Color?) -> Glass { Glass(variant: variant, tintColor: color, isInteractive: isInteractive) }
+    public func tint(_ color: Color?) -> Glass { Glass(variant: variant, tintColor: color, isInteractive: isInteractive, prominent: prominent) }
     /// This glass reacting to touch. A render has no touch, so a still looks the same either way.
-    public func interactive(_ isEnabled: Bool = true) -> Glass { Glass(variant: variant, tintColor: tintColor, isInteractive: isEnabled) }
+    public func interactive(_ isEnabled: Bool = true) -> Glass { Glass(variant: variant, tintColor: tintColor, isInteractive: isEnabled, prominent: prominent) }
 }
 
 /// The shape glass takes when none is given, as SwiftUI's `DefaultGlassEffectShape`: a capsule.
@@ -50,7 +52,7 @@ struct GlassStyle: ShapeStyle {
         return Shading(storage: .glass(GlassMaterial(
             clear: glass.variant == .clear, dark: environment.colorScheme == .dark,
             reduceTransparency: environment.accessibilityReduceTransparency,
-            tint: tint.map { [Float($0.red), Float($0.green), Float($0.blue), Float(min(max($0.opacity, 0), 1))] })))
+            tint: tint.map { [Float($0.red), Float($0.green), Float($0.blue), Float(min(max($0.opacity, 0), 1))] }, opaqueTint: glass.prominent)))
     }
 }
 
@@ -64,6 +66,8 @@ struct GlassMaterial: Hashable, Sendable {
     var reduceTransparency: Bool
     /// The tint, straight sRGB and opacity in 0...1, or nil.
     var tint: [Float]?
+    /// The tint covers the material (its opacity as its weight) instead of half tinting it.
+    var opaqueTint = false
 }
 
 extension View {
