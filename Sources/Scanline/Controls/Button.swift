@@ -296,14 +296,7 @@ nonisolated struct _ButtonBackground: View {
     let radius: CGFloat?
     @Environment(\.colorScheme) private var scheme
     @MainActor var body: some View {
-        let color = scheme == .dark ? darkFill : fill
-        switch shape.kind {
-        case .capsule: Capsule().fill(color)
-        case .circle: Circle().fill(color)
-        case .roundedRectangle(let r): RoundedRectangle(cornerRadius: r ?? radius ?? 12).fill(color)
-        case .automatic:
-            if let radius { RoundedRectangle(cornerRadius: radius).fill(color) } else { Capsule().fill(color) }
-        }
+        _ButtonShape(shape: shape, radius: radius).fill(scheme == .dark ? darkFill : fill)
     }
 }
 
