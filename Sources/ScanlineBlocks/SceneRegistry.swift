@@ -123,6 +123,10 @@ public enum SceneRegistry {
                         summary: "SwiftUI-style Canvas particles: sparks from a tagged symbol with plusLighter, a gooey core (alphaThreshold + blur), a PreferenceKey count.",
                         seed: "—", parameters: [], size: CGSize(width: 360, height: 360), duration: 2,
                         make: { _ in AnyView(ParticlesDemo()) }),
+        SceneDescriptor(name: "glass",
+                        summary: "Liquid Glass: circles merging and separating in a GlassEffectContainer, a glass capsule and a prominent glass button over sliding bands and text.",
+                        seed: "—", parameters: [], size: CGSize(width: 390, height: 320), duration: GlassDemo.loop,
+                        make: { _ in AnyView(GlassDemo()) }, colorScheme: .light),
     ]
 
     /// The scene called `name`, or nil.
