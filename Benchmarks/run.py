@@ -136,6 +136,18 @@ def wave(frames=480):
     print(f"\nTargets: >= 120 fps ({ours:.0f}); at least the faster peer ({ours / best:.2f}x of it)")
 
 
+def glass(frames=10):
+    """Issue #29: a 390x844 pt screen at scale 3 with five glass shapes over a moving backdrop, one
+    core, ms a frame, against the same screen without glass (no peer draws Liquid Glass on Linux)."""
+    rows = json_lines(run([BENCH, "glass", str(frames)]).stdout)
+    with_glass, without = rows[0]["ms"], rows[1]["ms"]
+    print(f"\nLiquid Glass, 390x844 pt at 3x, five glass shapes over a moving backdrop, one core ({frames} frames, median)\n")
+    print(f"{'implementation':56} {'ms/frame':>9}")
+    for r in rows:
+        print(f"{r['name']:56} {r['ms']:>9.1f}")
+    print(f"\nGlass is {(with_glass - without) / with_glass * 100:.0f} % of the frame; target < 33 ms a frame ({with_glass:.0f} ms)")
+
+
 def psnr(frames_a, frames_b):
     import numpy as np
     mse = np.mean([(a.astype(np.float64) - b.astype(np.float64)) ** 2 for a, b in zip(frames_a, frames_b)])
@@ -542,7 +554,7 @@ def scale():
 if __name__ == "__main__":
     if not os.path.exists(BENCH):
         sys.exit("build it first: swift build -c release --product scanline-bench (or make bench)")
-    which = sys.argv[1:] or ["glitch", "wave", "export", "transcript", "long_transcripts", "user_view", "preview", "scale"]
+    which = sys.argv[1:] or ["glitch", "wave", "glass", "export", "transcript", "long_transcripts", "user_view", "preview", "scale"]
     os.makedirs(WORK, exist_ok=True)
     for name in which:
-        {"glitch": glitch, "wave": wave, "export": export, "transcript": transcript, "long_transcripts": long_transcripts, "user_view": user_view, "preview": preview, "scale": scale}[name]()
+        {"glitch": glitch, "wave": wave, "glass": glass, "export": export, "transcript": transcript, "long_transcripts": long_transcripts, "user_view": user_view, "preview": preview, "scale": scale}[name]()

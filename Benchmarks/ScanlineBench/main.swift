@@ -10,9 +10,45 @@
 //   scanline-bench wave [FRAMES] [GLYPHS.json]   WaveRenderer over 200 glyphs (fps)
 //   scanline-bench warp DIR              seed 004's background at 1080×1920: blur once, warp per
 //                                        frame; writes the blurred layer and noise for the peers
+//   scanline-bench glass [FRAMES]        issue #29: a 390×844 pt screen at scale 3 with five glass
+//                                        shapes over a moving backdrop, one core, against the same
+//                                        screen without glass (ms a frame)
 import Scanline
 import ScanlineBlocks
 import CScanline
+
+/// Issue #29's benchmark screen: five glass shapes (a capsule, two circles, a card, a button)
+/// over bands that slide with the render clock; without `glass` the same screen and no glass.
+struct GlassBenchScreen: View {
+    let glass: Bool
+    @Environment(\.renderStartDate) private var start
+    var body: some View {
+        TimelineView(.animation) { context in
+            let shift = CGFloat(context.date.timeIntervalSince(start)) * 40
+            ZStack {
+                HStack(spacing: 0) {
+                    ForEach(0..<40, id: \.self) { i in [Color.orange, Color.pink, Color.purple, Color.teal][i % 4].frame(width: 20) }
+                }
+                .frame(width: 800).offset(x: shift.truncatingRemainder(dividingBy: 80) - 40)
+                VStack(spacing: 40) {
+                    Text("Now playing").font(.headline).padding(.horizontal, 24).padding(.vertical, 14).glassEffect(isEnabled: glass)
+                    HStack(spacing: 40) {
+                        Image(systemName: "backward.fill").frame(width: 72, height: 72).glassEffect(in: Circle(), isEnabled: glass)
+                        Image(systemName: "forward.fill").frame(width: 72, height: 72).glassEffect(in: Circle(), isEnabled: glass)
+                    }
+                    Text("Liquid Glass over a moving backdrop").frame(width: 320, height: 180)
+                        .glassEffect(in: RoundedRectangle(cornerRadius: 28), isEnabled: glass)
+                    Text("Play").padding(.horizontal, 40).padding(.vertical, 12).glassEffect(.regular.tint(.blue), isEnabled: glass)
+                }
+            }
+        }
+    }
+}
+
+extension View {
+    /// `glassEffect(_:in:isEnabled:)` in the default capsule.
+    func glassEffect(_ glass: Glass = .regular, isEnabled: Bool) -> some View { glassEffect(glass, in: Capsule(), isEnabled: isEnabled) }
+}
 
 /// A user-written shader as a Swift developer would port the Metal function: everything per pixel,
 /// no row hoisting. It measures the generic pixel loop.
@@ -55,7 +91,30 @@ func emit(_ name: String, _ threads: Int, _ ms: Double) {
     print("{\"name\": \"\(name)\", \"threads\": \(threads), \"ms\": \(String(format: "%.3f", ms))}")
 }
 
+/// Issue #29's glass row: `frames` frames 1/30 s apart, one thread, with and without the glass.
+@MainActor func glassBench(frames: Int) async throws {
+    Parallelism.threadCount = 1
+    for glass in [true, false] {
+        let r = try SceneRenderer(GlassBenchScreen(glass: glass), size: CGSize(width: 390, height: 844), scale: 3, fps: 30)
+        _ = try await r.still(at: 0)   // warm-up
+        var times: [Double] = []
+        for f in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await r.still(at: Double(f + 1) / 30)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        emit(glass ? "scanline screen with five glass shapes (390x844 @3x)" : "scanline the same screen without glass", 1, times.sorted()[times.count / 2])
+    }
+}
+
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "glass" {
+    Task { @MainActor in
+        do { try await glassBench(frames: args.count > 1 ? Int(args[1]) ?? 10 : 10) } catch { print("error: \(error)"); exit(1) }
+        exit(0)
+    }
+    dispatchMain()
+}
 do {
     switch args.first {
     case "input":

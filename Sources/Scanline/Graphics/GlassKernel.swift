@@ -27,7 +27,7 @@ enum GlassKernel {
     /// Rim refraction stages, (amount A, depth H) in points, summed: the backdrop displacement map
     /// (+9 / 36) and the glass background's inner refraction (−6.6 / 4.4) measured on Apple's
     /// segmented-control lens [D]. A > 0 samples outward (the rim shows what lies beyond it).
-    static let stages: [(amount: Float, depth: Float)] = [(9, 36), (-6.6, 4.4)]
+    static let stages: [(amount: Float, depth: Float)] = [(9, 36), (-6.6, 4.4)]   // two: `render` reads both
     /// How far the normal leans toward an ellipse's (0 none, 1 all) [D, measured 0.5].
     static let ovalization: Float = 0.5
 
@@ -36,6 +36,38 @@ enum GlassKernel {
     static func blurSigma(shortSide: CGFloat, material m: GlassMaterial) -> CGFloat {
         let base = min(max(shortSide * 0.1, 1), 20)
         return base * (m.clear ? 0.5 : 1) * (m.reduceTransparency ? 2 : 1)
+    }
+
+    /// How much smaller than the canvas the backdrop and the shadow are blurred: 1/4 where the
+    /// blur's σ is 8 pixels or more (Apple captures the backdrop at 0.25 scale [D]), 1/2 from 4,
+    /// else full size. The blur is then sampled bilinearly.
+    static func reduction(sigmaPixels: CGFloat) -> Int { sigmaPixels >= 8 ? 4 : sigmaPixels >= 4 ? 2 : 1 }
+
+    /// `layer` averaged over `factor` × `factor` blocks (premultiplied; a partial block at the
+    /// right or bottom averages what it has).
+    static func downsampled(_ layer: CairoSurface, by factor: Int) -> CairoSurface? {
+        guard factor > 1 else { return layer }
+        let w = (layer.width + factor - 1) / factor, h = (layer.height + factor - 1) / factor
+        guard let out = try? CairoSurface(width: w, height: h, scale: layer.scale / CGFloat(factor), cleared: false) else { return nil }
+        nonisolated(unsafe) let src = layer.words, dst = out.words
+        let sRow = layer.stride / 4, dRow = out.stride / 4, sw = layer.width, sh = layer.height
+        FilterKernels.parallelRows(h) { rows in
+            for y in rows {
+                for x in 0..<w {
+                    var acc: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0), n: UInt32 = 0
+                    for yy in (y * factor)..<min((y + 1) * factor, sh) {
+                        for xx in (x * factor)..<min((x + 1) * factor, sw) {
+                            let v = src[yy * sRow + xx]
+                            acc.0 += v >> 24; acc.1 += (v >> 16) & 0xFF; acc.2 += (v >> 8) & 0xFF; acc.3 += v & 0xFF; n += 1
+                        }
+                    }
+                    func avg(_ c: UInt32) -> UInt32 { (c + n / 2) / n }
+                    dst[y * dRow + x] = avg(acc.0) << 24 | avg(acc.1) << 16 | avg(acc.2) << 8 | avg(acc.3)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(out.surface)
+        return out
     }
 
     /// The regular material's tone keys [D, menu panel]: MaxLuma's compression (1 − MaxLumaSDR),
@@ -132,10 +164,10 @@ enum GlassKernel {
     // MARK: The material
 
     /// The glass over `backdrop` for the grid `width` × `height` (whose pixel (0, 0) is
-    /// `backdrop`'s (`dx`, `dy`)), at `scale` pixels per point, into `out` (premultiplied ARGB32,
+    /// `backdrop`'s (`dx`, `dy`) before it was `reduced` that many times), at `scale` pixels per point, into `out` (premultiplied ARGB32,
     /// same grid), each pixel times its `coverage` (0...1). `inside` is the shape, whose distance
     /// transform gives depth and normal; `center` and `half` are its box in grid pixels.
-    static func render(inside mask: [Bool], coverage: [Float], width: Int, height: Int, scale: Float, backdrop: CairoSurface, dx: Int, dy: Int,
+    static func render(inside mask: [Bool], coverage: [Float], width: Int, height: Int, scale: Float, backdrop: CairoSurface, reduced: Int, dx: Int, dy: Int,
                        center: (x: Float, y: Float), half: (w: Float, h: Float), material m: GlassMaterial, into out: CairoSurface) {
         let d2 = squaredDistances(inside: mask, width: width, height: height)
         // Depth in points: from the pixel's centre to the rim, half a pixel short of the nearest
@@ -153,6 +185,12 @@ enum GlassKernel {
         nonisolated(unsafe) let dst = out.words
         let oRow = out.stride / 4
         let toned = !m.clear
+        let inverse = 1 / Float(reduced)
+        // The constants as locals: a global array read per pixel costs more than the pixel.
+        let bevel = (stages[0], stages[1])
+        let v = SIMD16<Float>(vibrant + [0, 0, 0, 0])
+        let deepest = max(stages[0].depth, stages[1].depth, diffuseDepth)
+        let curvature = bandCurvature, keyDepth = bandDepth, amount = bandAmount, diffuse = diffuseAmount, diffuseReach = diffuseDepth
         depth.withUnsafeBufferPointer { dp in
             nonisolated(unsafe) let e = dp.baseAddress!
             coverage.withUnsafeBufferPointer { cp in
@@ -164,10 +202,13 @@ enum GlassKernel {
                             let k = cover[i]
                             guard k > 0 else { dst[y * oRow + x] = 0; continue }
                             let ep = e[i]
-                            // Outward normal: down the depth's slope, leaning toward the ellipse's.
+                            // Outward normal: down the depth's slope, leaning toward the ellipse's
+                            // (not needed deeper than the bevel and the light reach).
+                            var nx: Float = 0, ny: Float = 0
+                            if ep < deepest {
                             let l = x > 0 ? e[i - 1] : 0, r = x < width - 1 ? e[i + 1] : 0
                             let u = y > 0 ? e[i - width] : 0, dn = y < height - 1 ? e[i + width] : 0
-                            var nx = -(r - l), ny = -(dn - u)
+                            nx = -(r - l); ny = -(dn - u)
                             let nl = (nx * nx + ny * ny).squareRoot()
                             if nl > 1e-6 { nx /= nl; ny /= nl } else { nx = 0; ny = 0 }
                             var ox = Float(x) + 0.5 - center.x, oy = (Float(y) + 0.5 - center.y) * (half.h > 0 ? half.w / half.h : 1)
@@ -176,14 +217,12 @@ enum GlassKernel {
                             nx += (ox - nx) * ovalization; ny += (oy - ny) * ovalization
                             let ml = (nx * nx + ny * ny).squareRoot()
                             if ml > 1e-6 { nx /= ml; ny /= ml } else { nx = 0; ny = 0 }
-                            // Refraction: the bevel's profile, summed over the stages (points).
-                            var shift: Float = 0
-                            for stage in stages {
-                                let t = min(max(ep / stage.depth, 0), 1)
-                                shift += stage.amount * (1 - (t * (2 - t)).squareRoot())
                             }
-                            let sx = (Float(x + dx) + 0.5 + nx * shift * scale) - 0.5
-                            let sy = (Float(y + dy) + 0.5 + ny * shift * scale) - 0.5
+                            // Refraction: the bevel's profile, summed over the stages (points).
+                            let t0 = min(max(ep / bevel.0.depth, 0), 1), t1 = min(max(ep / bevel.1.depth, 0), 1)
+                            let shift = bevel.0.amount * (1 - (t0 * (2 - t0)).squareRoot()) + bevel.1.amount * (1 - (t1 * (2 - t1)).squareRoot())
+                            let sx = (Float(x + dx) + 0.5 + nx * shift * scale) * inverse - 0.5
+                            let sy = (Float(y + dy) + 0.5 + ny * shift * scale) * inverse - 0.5
                             var (pr, pg, pb, pa) = bilinear(src, bRow, bw, bh, sx, sy)
                             // Tone (regular): on the straight colour.
                             if toned && pa > 0 {
@@ -214,33 +253,34 @@ enum GlassKernel {
                             }
                             // The rim light: toward the vibrant matrix, by the bands' weight.
                             var light: Float = 0
-                            if ep < diffuseDepth {
+                            if ep < diffuseReach {
                                 func band(_ depth: Float, _ gate: Float) -> Float {
                                     let t = min(max(ep / depth, 0), 1)
-                                    return ((1 - bandCurvature) * (t < 1 ? 1 : 0) + bandCurvature * (1 - t)) * gate
+                                    return ((1 - curvature) * (t < 1 ? 1 : 0) + curvature * (1 - t)) * gate
                                 }
                                 if ep <= 5 {
                                     let up = min(max((-ny - keyCos) / (1 - keyCos), 0), 1)
                                     let down = min(max((ny - keyCos) / (1 - keyCos), 0), 1)
-                                    light += bandAmount * (band(bandDepth, up) + band(bandDepth, down))
+                                    light += amount * (band(keyDepth, up) + band(keyDepth, down))
                                 }
                                 let gate = min(max((abs(ny) - diffuseCos) / (1 - diffuseCos), 0), 1)
-                                let v = band(bandDepth * diffuseDepth, gate)
-                                light += bandAmount * diffuseAmount * v / (1 + reshape * (1 - v))
+                                let b = band(keyDepth * diffuseReach, gate)
+                                light += amount * diffuse * b / (1 + reshape * (1 - b))
                             }
                             if light > 0 && pa > 0 {
                                 let a = min(light, 1)
                                 let cr = pr / pa, cg = pg / pa, cb = pb / pa
-                                let vr = vibrant[0] * cr + vibrant[1] * cg + vibrant[2] * cb + vibrant[3]
-                                let vg = vibrant[4] * cr + vibrant[5] * cg + vibrant[6] * cb + vibrant[7]
-                                let vb = vibrant[8] * cr + vibrant[9] * cg + vibrant[10] * cb + vibrant[11]
+                                let vr = v[0] * cr + v[1] * cg + v[2] * cb + v[3]
+                                let vg = v[4] * cr + v[5] * cg + v[6] * cb + v[7]
+                                let vb = v[8] * cr + v[9] * cg + v[10] * cb + v[11]
                                 pr = min(max(cr + (vr - cr) * a, 0), 1) * pa
                                 pg = min(max(cg + (vg - cg) * a, 0), 1) * pa
                                 pb = min(max(cb + (vb - cb) * a, 0), 1) * pa
                             }
                             pr *= k; pg *= k; pb *= k; pa *= k
-                            let qa = UInt32((min(max(pa, 0), 1) * 255).rounded())
-                            func q(_ c: Float) -> UInt32 { min(UInt32((min(max(c, 0), 1) * 255).rounded()), qa) }
+                            // Rounded to nearest (+ 0.5, truncated: the values are not negative).
+                            let qa = UInt32(min(max(pa, 0), 1) * 255 + 0.5)
+                            func q(_ c: Float) -> UInt32 { min(UInt32(min(max(c, 0), 1) * 255 + 0.5), qa) }
                             dst[y * oRow + x] = qa << 24 | q(pr) << 16 | q(pg) << 8 | q(pb)
                         }
                     }
@@ -340,7 +380,9 @@ extension GraphicsContext {
         cairo_set_source_surface(backdrop.cr, surface.surface, Double(-bx0 - ox), Double(-by0 - oy))
         cairo_paint(backdrop.cr)
         cairo_surface_flush(backdrop.surface)
-        FilterKernels.blur(backdrop, sigma: sigma * s)
+        let reduced = GlassKernel.reduction(sigmaPixels: sigma * s)
+        guard let small = GlassKernel.downsampled(backdrop, by: reduced) else { return }
+        FilterKernels.blur(small, sigma: sigma * s / CGFloat(reduced))
         // 2. Each member's coverage (anti-aliased by cairo) and signed distance (points, < 0
         // inside), merged: coverage the largest, distance the smooth minimum.
         var coverage = [Float](repeating: 0, count: gw * gh)
@@ -390,20 +432,43 @@ extension GraphicsContext {
         }
         // 3–5. The material.
         let center = (x: Float(box.midX * s - CGFloat(gx0 + ox)), y: Float(box.midY * s - CGFloat(gy0 + oy)))
-        GlassKernel.render(inside: inside, coverage: coverage, width: gw, height: gh, scale: Float(s), backdrop: backdrop,
+        GlassKernel.render(inside: inside, coverage: coverage, width: gw, height: gh, scale: Float(s), backdrop: small, reduced: reduced,
                            dx: gx0 - bx0, dy: gy0 - by0, center: center, half: (Float(box.width * s / 2), Float(box.height * s / 2)),
                            material: material, into: glass)
         cairo_surface_mark_dirty(glass.surface)
-        // 6. The shadow under the shapes, then the glass.
+        // 6. The shadow under the shapes (their union, blurred at reduced size), then the glass.
         let shade = GlassKernel.shadow(shortSide: shortSide, dark: material.dark)
-        var device = self
-        device.transform = .identity
-        device.glassCollector = nil
-        device.addFilter(.shadow(color: Color(white: 0, opacity: shade.opacity), radius: shade.sigma, x: 0, y: shade.y, options: .shadowOnly))
-        device.drawLayer { layer in for m in members { layer.fill(m.path, with: .color(.black)) } }
+        let shadowSigma = shade.sigma * s
+        let shadowReduced = GlassKernel.reduction(sigmaPixels: shadowSigma)
+        let spread = Int((3 * shadowSigma).rounded(.up)) + shadowReduced
+        let sx0 = gx0 - spread, sy0 = gy0 - spread
+        let sw = (gw + 2 * spread + shadowReduced - 1) / shadowReduced, sh = (gh + 2 * spread + shadowReduced - 1) / shadowReduced
+        let shadow = try? CairoSurface(width: sw, height: sh, scale: s / CGFloat(shadowReduced))
+        if let shadow {
+            let k = Double(s) / Double(shadowReduced)
+            var m = cairo_matrix_t(xx: k, yx: 0, xy: 0, yy: k, x0: Double(-sx0 - ox) / Double(shadowReduced), y0: Double(-sy0 - oy) / Double(shadowReduced))
+            cairo_set_matrix(shadow.cr, &m)
+            for member in members { GraphicsContext.appendPath(member.path, to: shadow.cr) }
+            cairo_set_source_rgba(shadow.cr, 0, 0, 0, 1)
+            cairo_fill(shadow.cr)
+            cairo_surface_flush(shadow.surface)
+            FilterKernels.blur(shadow, sigma: shadowSigma / CGFloat(shadowReduced))
+        }
+        let dyPixels = Double(shade.y * s)
         perform { cr, o in
             cairo_save(cr)
             cairo_identity_matrix(cr)
+            if let shadow {
+                // Canvas pixels → the shadow's: shifted down by the offset, reduced.
+                let pattern = cairo_pattern_create_for_surface(shadow.surface)!
+                var pm = cairo_matrix_t(xx: 1 / Double(shadowReduced), yx: 0, xy: 0, yy: 1 / Double(shadowReduced),
+                                        x0: -Double(sx0 + ox) / Double(shadowReduced), y0: -(Double(sy0 + oy) + dyPixels) / Double(shadowReduced))
+                cairo_pattern_set_matrix(pattern, &pm)
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+                cairo_set_source_rgba(cr, 0, 0, 0, shade.opacity * o)
+                cairo_mask(cr, pattern)
+                cairo_pattern_destroy(pattern)
+            }
             cairo_set_source_surface(cr, glass.surface, Double(gx0 + ox), Double(gy0 + oy))
             cairo_paint_with_alpha(cr, o)
             cairo_restore(cr)
