@@ -244,4 +244,33 @@ import Testing
         let tinted = try await render(ZStack { grey; Button("Go") {}.buttonStyle(.glassProminent).tint(.green) }, width: 200, height: 80)
         #expect(tinted[100 - 14, 40].g > tinted[100 - 14, 40].b, "`.tint` colours prominent glass")
     }
+
+    struct UnionScene: View {
+        let secondClear: Bool
+        @Namespace private var ns
+        var body: some View {
+            ZStack {
+                Color.black
+                GlassEffectContainer(spacing: 10) {
+                    HStack(spacing: 200) {
+                        Color.clear.frame(width: 40, height: 40).glassEffect(in: Capsule()).glassEffectUnion(id: "pair", namespace: ns)
+                        Color.clear.frame(width: 40, height: 40).glassEffect(secondClear ? .clear : .regular, in: Capsule())
+                            .glassEffectUnion(id: "pair", namespace: ns)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func unionDrawsOneShapeWhateverTheDistance() async throws {
+        // Two 40 pt capsules 200 pt apart in one union (spacing 10 would never merge them): one
+        // capsule over both, its middle glass. Different variants stay two.
+        let isGlass: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.g > 40 }
+        let one = try await render(UnionScene(secondClear: false), width: 320, height: 80)
+        #expect(components(one, isGlass) == 1, "one union: \(components(one, isGlass)) shapes")
+        #expect(isGlass(one[160, 40]), "the gap between them is glass")
+        let two = try await render(UnionScene(secondClear: true), width: 320, height: 80)
+        // (Clear glass over black stays black but for its rim light: only the regular one is grey.)
+        #expect(!isGlass(two[160, 40]) && components(two, isGlass) == 1, "a regular and a clear glass do not join")
+    }
 }

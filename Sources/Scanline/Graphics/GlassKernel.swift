@@ -334,6 +334,26 @@ extension GlassKernel {
     }
 }
 
+extension GlassKernel {
+    /// `members` with each union's (same union, shape type and variant) replaced by one member:
+    /// that shape over the bounds of them all, where the first of them was.
+    static func joiningUnions(_ members: [GlassMember]) -> [GlassMember] {
+        var out: [GlassMember] = [], index: [String: Int] = [:]
+        for m in members {
+            guard let union = m.material.union, let shape = m.material.shape else { out.append(m); continue }
+            let key = "\(union)|\(shape.kind)|\(m.material.clear)"
+            if let i = index[key] {
+                let box = out[i].path.boundingRect.union(m.path.boundingRect)
+                out[i].path = shape.shape.path(in: box)
+            } else {
+                index[key] = out.count
+                out.append(m)
+            }
+        }
+        return out
+    }
+}
+
 extension GraphicsContext {
     /// Fills `path` (user space) with Liquid Glass over what is drawn so far (see `GlassKernel`);
     /// inside a `GlassEffectContainer`, hands it to the container instead.
@@ -349,6 +369,7 @@ extension GraphicsContext {
     /// Draws `members` (device points) as one glass: their signed distances merged by the smooth
     /// minimum with k = `spacing` points, in order; the first member's material.
     func drawGlass(_ members: [GlassMember], spacing: CGFloat) {
+        let members = GlassKernel.joiningUnions(members)
         guard let first = members.first else { return }
         let material = first.material
         var box = CGRect.null

@@ -47,12 +47,15 @@ nonisolated public struct DefaultGlassEffectShape: Shape {
 /// Glass as a fill: what `glassEffect` draws behind the view, in its shape.
 struct GlassStyle: ShapeStyle {
     let glass: Glass
+    /// The glass's shape, for a union drawn as one shape over its members' bounds.
+    var shape: GlassShapeBox? = nil
     func shading(in rect: CGRect, environment: EnvironmentValues) -> Shading {
         let tint = glass.tintColor?.resolve(in: environment.colorScheme)
         return Shading(storage: .glass(GlassMaterial(
             clear: glass.variant == .clear, dark: environment.colorScheme == .dark,
             reduceTransparency: environment.accessibilityReduceTransparency,
-            tint: tint.map { [Float($0.red), Float($0.green), Float($0.blue), Float(min(max($0.opacity, 0), 1))] }, opaqueTint: glass.prominent)))
+            tint: tint.map { [Float($0.red), Float($0.green), Float($0.blue), Float(min(max($0.opacity, 0), 1))] }, opaqueTint: glass.prominent,
+            union: environment.glassUnion, shape: shape)))
     }
 }
 
@@ -68,6 +71,19 @@ struct GlassMaterial: Hashable, Sendable {
     var tint: [Float]?
     /// The tint covers the material (its opacity as its weight) instead of half tinting it.
     var opaqueTint = false
+    /// The union (`glassEffectUnion(id:namespace:)`) the glass joins, if any.
+    var union: String? = nil
+    /// The glass's shape (compared by its type).
+    var shape: GlassShapeBox? = nil
+}
+
+/// A glass effect's shape, kept in its material: equal to another of the same type.
+final class GlassShapeBox: Hashable, @unchecked Sendable {
+    let shape: any Shape
+    let kind: String
+    init<S: Shape>(_ shape: S) { self.shape = shape; kind = String(reflecting: S.self) }
+    static func == (a: GlassShapeBox, b: GlassShapeBox) -> Bool { a.kind == b.kind }
+    func hash(into h: inout Hasher) { h.combine(kind) }
 }
 
 extension View {
@@ -86,16 +102,27 @@ extension View {
     /// `glassEffect(_:in:)` when `isEnabled`; otherwise the view as it is.
     nonisolated public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S, isEnabled: Bool) -> some View {
         let shown = isEnabled && glass.variant != .identity
-        return modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: GlassStyle(glass: glass), stroke: nil)
+        return modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: GlassStyle(glass: glass, shape: GlassShapeBox(shape)), stroke: nil)
             .opacity(shown ? 1 : 0), alignment: .center, behind: true))
+    }
+}
+
+extension View {
+    /// Joins this view's glass to the union `id` in `namespace`, as SwiftUI's
+    /// `glassEffectUnion(id:namespace:)`: inside a `GlassEffectContainer`, the glass of every view
+    /// in the union that has the same shape type and variant is drawn as one shape, that shape
+    /// over the bounds of them all, however far apart they are. A nil id joins nothing.
+    nonisolated public func glassEffectUnion<ID: Hashable & Sendable>(id: ID?, namespace: Namespace.ID) -> some View {
+        let key = id.map { "\(namespace.key)#\($0)" }
+        return environmentChange { $0.glassUnion = key }
     }
 }
 
 /// Renders the glass inside it together, as SwiftUI's `GlassEffectContainer`: glass shapes
 /// closer than `spacing` points blend into one continuous shape (their signed distances merged by
 /// a smooth minimum with k = `spacing`: facing edges bulge toward each other below `spacing` and
-/// join below half of it; docs/GLASS.md, "Merging"). The merged glass takes the first shape's
-/// material. `nil` spacing is 16 points (Scanline's choice; Apple's system value is not published).
+/// join below half of it; docs/GLASS.md, "Merging"). Glass of one material (variant, tint) merges;
+/// another material's is drawn as its own group, after the first. `nil` spacing is 16 points (Scanline's choice; Apple's system value is not published).
 public struct GlassEffectContainer<Content: View>: View {
     let spacing: CGFloat?
     let content: Content
@@ -127,7 +154,14 @@ final class GlassContainerNode: WrapperNode {
             probe.glassCollector = gather
             child.draw(probe)
         }
-        ctx.drawGlass(gather.members, spacing: blend)
+        // Glass of one material merges; glass of another is drawn as its own group.
+        var groups: [(GlassMaterial, [GlassMember])] = []
+        for member in gather.members {
+            var look = member.material
+            look.union = nil; look.shape = nil
+            if let i = groups.firstIndex(where: { $0.0 == look }) { groups[i].1.append(member) } else { groups.append((look, [member])) }
+        }
+        for group in groups { ctx.drawGlass(group.1, spacing: blend) }
         var c = ctx
         c.glassCollector = GlassCollector(.suppress)
         child.draw(c)
