@@ -273,4 +273,47 @@ import Testing
         // (Clear glass over black stays black but for its rim light: only the regular one is grey.)
         #expect(!isGlass(two[160, 40]) && components(two, isGlass) == 1, "a regular and a clear glass do not join")
     }
+
+    struct MorphScene: View {
+        @Namespace private var ns
+        @State private var big = false
+        var body: some View {
+            ZStack(alignment: .topLeading) {
+                Color.black
+                if big {
+                    Color.clear.frame(width: 160, height: 80).glassEffect(in: Capsule()).glassEffectID("g", in: ns).padding(.leading, 220).padding(.top, 100)
+                } else {
+                    Color.clear.frame(width: 40, height: 40).glassEffect(in: Circle()).glassEffectID("g", in: ns).padding(.leading, 20).padding(.top, 20)
+                }
+            }
+            .task {
+                try? await Task.sleep(for: .seconds(0.5))
+                withAnimation(.linear(duration: 1)) { big = true }
+            }
+        }
+    }
+
+    /// The box (points, at scale 1) of the pixels `isGlass` picks, or nil.
+    func glassBox(_ image: PixelBuffer, _ isGlass: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> CGRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<image.height { for x in 0..<image.width where isGlass(image[x, y]) {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        return maxX < 0 ? nil : CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    @Test func glassEffectIDMorphsBetweenTheStates() async throws {
+        // A 40 pt glass circle at (20, 20) becomes a 160 × 80 capsule at (220, 100) under a 1 s
+        // linear animation from 0.5 s: at 1 s (half-way) the glass's box lies between the two,
+        // its centre half-way from (40, 40) to (300, 140) and its width half-way from 40 to 160.
+        let isGlass: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.g > 60 }
+        let r = try SceneRenderer(MorphScene(), size: CGSize(width: 400, height: 200), scale: 1, environment: EnvironmentValues(), background: .black)
+        let before = try #require(glassBox(try await r.still(at: 0.25), isGlass))
+        let half = try #require(glassBox(try await r.still(at: 1.0), isGlass))
+        let after = try #require(glassBox(try await r.still(at: 2.0), isGlass))
+        #expect(abs(before.midX - 40) <= 1 && abs(before.width - 40) <= 2, "before: \(before)")
+        #expect(abs(after.midX - 300) <= 1 && abs(after.width - 160) <= 2, "after: \(after)")
+        #expect(abs(half.midX - 170) <= 2 && abs(half.midY - 90) <= 2, "half-way centre: \(half)")
+        #expect(abs(half.width - 100) <= 3 && abs(half.height - 60) <= 3, "half-way size: \(half)")
+    }
 }

@@ -102,8 +102,36 @@ extension View {
     /// `glassEffect(_:in:)` when `isEnabled`; otherwise the view as it is.
     nonisolated public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S, isEnabled: Bool) -> some View {
         let shown = isEnabled && glass.variant != .identity
-        return modifier(_DecorationModifier(decoration: _ShapeView(shape: shape, style: GlassStyle(glass: glass, shape: GlassShapeBox(shape)), stroke: nil)
-            .opacity(shown ? 1 : 0), alignment: .center, behind: true))
+        return modifier(_DecorationModifier(decoration: _GlassDecoration(shape: shape, glass: glass).opacity(shown ? 1 : 0),
+                                            alignment: .center, behind: true))
+    }
+
+    /// Gives this view's glass an identity in `namespace`, as SwiftUI's `glassEffectID(_:in:)`:
+    /// when a change removes glass with this id and inserts other glass with it, under an
+    /// animation, the glass shape morphs from the old frame to the new one (a matched geometry
+    /// group of the glass alone); inside a container the two merge while they move. A nil id
+    /// gives none.
+    nonisolated public func glassEffectID<ID: Hashable & Sendable>(_ id: ID?, in namespace: Namespace.ID) -> some View {
+        let key = id.map { GlassEffectIdentity(id: "\($0)", namespace: namespace) }
+        return environmentChange { $0.glassEffectIdentity = key }
+    }
+}
+
+/// A glass effect's identity (`glassEffectID(_:in:)`).
+struct GlassEffectIdentity: Hashable, Sendable {
+    let id: String
+    let namespace: Namespace.ID
+}
+
+/// What `glassEffect` draws behind its view: the glass in its shape, in a matched geometry group
+/// when the glass has an identity.
+nonisolated struct _GlassDecoration<S: Shape>: View {
+    let shape: S
+    let glass: Glass
+    @Environment(\.glassEffectIdentity) private var identity
+    @MainActor var body: some View {
+        let fill = _ShapeView(shape: shape, style: GlassStyle(glass: glass, shape: GlassShapeBox(shape)), stroke: nil)
+        if let identity { fill.matchedGeometryEffect(id: identity.id, in: identity.namespace) } else { fill }
     }
 }
 
