@@ -76,6 +76,7 @@ enum RenderCommand {
                 OptionSpec(["--device"], value: "NAME", help: "Render full screen on a device: its size, scale, safe area and Dynamic Type, with its status bar and home indicator. iPhone SE, iPhone 13 (12, 14), iPhone 15 (14 Pro, 15 Pro, 16), iPhone 16 Pro, iPhone 13 Pro Max (14 Plus), iPhone 15 Pro Max (16 Plus), iPhone 16 Pro Max, iPad, iPad Air, iPad Pro 11-inch, iPad Pro 13-inch; add 'landscape' to turn it (\"iPhone 16 Pro landscape\"). Or where .metal functions run: cpu, cuda (an NVIDIA GPU, the same bytes) or auto; give --device twice for both."),
                 OptionSpec(["--no-status-bar"], help: "With --device: leave out the status bar and home indicator (as snapshot tests do)."),
                 OptionSpec(["--reduce-motion"], help: "Reduce Motion on."),
+                OptionSpec(["--reduce-transparency"], help: "Reduce Transparency on: Liquid Glass is frostier and more opaque."),
                 OptionSpec(["--dynamic-type"], value: "SIZE", help: "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1 to accessibility5. Default large."),
                 OptionSpec(["--rtl"], help: "Right-to-left layout direction."),
                 OptionSpec(["--color-scheme"], value: "SCHEME", help: "light or dark. Default: the scene's own (the seed demos are designed dark; see 'scanline list')."),
@@ -173,6 +174,7 @@ enum RenderCommand {
         var env = EnvironmentValues()
         env.colorScheme = try args.choice("--color-scheme", [("light", ColorScheme.light), ("dark", .dark)]) ?? scene.colorScheme
         env.accessibilityReduceMotion = args.has("--reduce-motion")
+        env.accessibilityReduceTransparency = args.has("--reduce-transparency")
         if args.has("--rtl") { env.layoutDirection = .rightToLeft }
         if let d = args.string("--dynamic-type") {
             do { env.dynamicTypeSize = try DynamicTypeSize.parse(d) } catch let e as ScanlineError { throw UsageError(e.description) }

@@ -94,6 +94,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: readme.path) == ["pulse-phrase.gif"])
     }
 
+    @Test func reduceTransparencyMakesTheGlassSceneFrostier() async throws {
+        // `render --reduce-transparency` reaches the environment: the glass scene's pixels change
+        // where there is glass (its centre, the merged circles) and not in the corner (backdrop).
+        let plain = folder.appendingPathComponent("glass.png").path, frosted = folder.appendingPathComponent("glass-frosted.png").path
+        #expect(await run(["render", "glass", "--scale", "1", "-o", plain]).code == 0)
+        #expect(await run(["render", "glass", "--scale", "1", "--reduce-transparency", "-o", frosted]).code == 0)
+        let a = try PixelBuffer(contentsOf: URL(fileURLWithPath: plain)), b = try PixelBuffer(contentsOf: URL(fileURLWithPath: frosted))
+        #expect(a[195, 190] != b[195, 190], "the glass capsule at the centre is frostier")
+        #expect(a[2, 300] == b[2, 300], "the backdrop is the same")
+    }
+
     @Test func unwritableOutputExitsOneAndLeavesNoFile() async throws {
         let missing = folder.appendingPathComponent("missing/out.png")
         let r = await run(["text", "Hi", "-o", missing.path])

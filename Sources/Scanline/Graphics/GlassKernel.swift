@@ -104,19 +104,19 @@ enum GlassKernel {
 
     // MARK: Depth
 
-    /// The exact squared Euclidean distance (pixels²) from each pixel to the nearest pixel whose
+    /// The exact squared Euclidean distance (pixels², in floats: exact to 4096 pixels) from each pixel to the nearest pixel whose
     /// `inside` is false, in place of `inside` flags (Felzenszwalb and Huttenlocher's two-pass
     /// transform: columns, then rows). Pixels outside the grid count as outside, or with
     /// `edgeIsInside` as inside (for the distance outside a shape to the shape alone).
-    static func squaredDistances(inside: [Bool], width: Int, height: Int, edgeIsInside: Bool = false) -> [Double] {
-        let far = Double(width * width + height * height + 1)
+    static func squaredDistances(inside: [Bool], width: Int, height: Int, edgeIsInside: Bool = false) -> [Float] {
+        let far = Float(width * width + height * height + 1)
         let edge = edgeIsInside ? 4 * far : 0
         var d = inside.map { $0 ? far : 0 }
         d.withUnsafeMutableBufferPointer { buf in
             nonisolated(unsafe) let p = buf.baseAddress!
             FilterKernels.parallelRows(width) { cols in
-                var f = [Double](repeating: 0, count: height + 2), out = f
-                var v = [Int](repeating: 0, count: height + 2), z = [Double](repeating: 0, count: height + 3)
+                var f = [Float](repeating: 0, count: height + 2), out = f
+                var v = [Int](repeating: 0, count: height + 2), z = [Float](repeating: 0, count: height + 3)
                 for x in cols {
                     // Padded with a pixel at each end: the grid's edge.
                     f[0] = edge; f[height + 1] = edge
@@ -126,8 +126,8 @@ enum GlassKernel {
                 }
             }
             FilterKernels.parallelRows(height) { rows in
-                var f = [Double](repeating: 0, count: width + 2), out = f
-                var v = [Int](repeating: 0, count: width + 2), z = [Double](repeating: 0, count: width + 3)
+                var f = [Float](repeating: 0, count: width + 2), out = f
+                var v = [Int](repeating: 0, count: width + 2), z = [Float](repeating: 0, count: width + 3)
                 for y in rows {
                     f[0] = edge; f[width + 1] = edge
                     for x in 0..<width { f[x + 1] = p[y * width + x] }
@@ -140,14 +140,14 @@ enum GlassKernel {
     }
 
     /// One dimension of the distance transform: out[q] = min over i of (q − i)² + f[i].
-    static func lowerEnvelope(_ f: inout [Double], _ out: inout [Double], _ v: inout [Int], _ z: inout [Double], count n: Int) {
+    static func lowerEnvelope(_ f: inout [Float], _ out: inout [Float], _ v: inout [Int], _ z: inout [Float], count n: Int) {
         var k = 0
         v[0] = 0; z[0] = -.infinity; z[1] = .infinity
         for q in 1..<n {
-            var s: Double
+            var s: Float
             repeat {
                 let r = v[k]
-                s = ((f[q] + Double(q * q)) - (f[r] + Double(r * r))) / Double(2 * q - 2 * r)
+                s = ((f[q] + Float(q * q)) - (f[r] + Float(r * r))) / Float(2 * q - 2 * r)
                 if s <= z[k] { k -= 1 } else { break }
             } while k >= 0
             k += 1
@@ -155,9 +155,9 @@ enum GlassKernel {
         }
         k = 0
         for q in 0..<n {
-            while z[k + 1] < Double(q) { k += 1 }
+            while z[k + 1] < Float(q) { k += 1 }
             let r = v[k]
-            out[q] = Double((q - r) * (q - r)) + f[r]
+            out[q] = Float((q - r) * (q - r)) + f[r]
         }
     }
 
@@ -172,7 +172,7 @@ enum GlassKernel {
         let d2 = squaredDistances(inside: mask, width: width, height: height)
         // Depth in points: from the pixel's centre to the rim, half a pixel short of the nearest
         // outside pixel's centre.
-        let depth = d2.map { $0 > 0 ? Float(($0.squareRoot() - 0.5)) / scale : 0 }
+        let depth = d2.map { $0 > 0 ? ($0.squareRoot() - 0.5) / scale : 0 }
         let tone = m.dark ? darkTone : lightTone
         let frost = m.dark ? frostedVeil.dark : frostedVeil.light
         let veil = m.reduceTransparency ? (r: frost.0, g: frost.1, b: frost.2, a: frostedVeil.alpha)
@@ -438,7 +438,7 @@ extension GraphicsContext {
                 // At the anti-aliased rim, the coverage says where the edge crosses the pixel.
                 let a = Float(words[y * rowWords + x] >> 24) / 255
                 let d = a > 0 && a < 1 ? (0.5 - a) / px
-                    : inside[i] ? -Float(dIn[i].squareRoot() - 0.5) / px : Float(dOut[i].squareRoot() - 0.5) / px
+                    : inside[i] ? -(dIn[i].squareRoot() - 0.5) / px : (dOut[i].squareRoot() - 0.5) / px
                 field[i] = index == 0 ? d : GlassKernel.smoothMin(field[i], d, Float(k))
               }
             }
