@@ -29,6 +29,9 @@ public struct GraphicsContext {
     var filters: [Filter] = []
     /// The `GlassEffectContainer` gathering the glass drawn here, if any.
     var glassCollector: GlassCollector? = nil
+    /// The container shape around what is drawn here (`containerShape`, or the device's screen), in
+    /// the drawing's points with the transform applied, for `ConcentricRectangle`.
+    var container: ContainerCorners? = nil
     /// A canvas's symbols by tag (see `Canvas`); empty elsewhere.
     var symbols: [AnyHashable: Node] = [:]
 
@@ -114,6 +117,7 @@ public struct GraphicsContext {
         inner.transform = transform
         inner.disablesSubpixelQuantization = disablesSubpixelQuantization
         inner.glassCollector = glassCollector
+        inner.container = container
         try content(&inner)
         composite(layer)
     }

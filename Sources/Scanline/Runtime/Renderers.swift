@@ -67,6 +67,9 @@
 
     /// The device whose status bar and home indicator are drawn over every frame, if any.
     public private(set) var chrome: DeviceConfiguration?
+    /// The screen's corner radius (points) when rendering on a device: the container shape of
+    /// `ConcentricRectangle`s outside any `containerShape`.
+    private(set) var screenCornerRadius: CGFloat?
 
     /// Renders `view` full screen on `device`: its size, scale, safe area and Dynamic Type size
     /// (the environment's other values stay), over the window's systemBackground (white, or black
@@ -81,6 +84,7 @@
         try self.init(try view(), size: device.size, scale: scale ?? device.scale, fps: fps, environment: env, background: background ?? ListLook.systemBackground,
                       startDate: startDate, safeAreaInsets: device.safeAreaInsets)
         self.chrome = chrome ? device : nil
+        screenCornerRadius = device.displayCornerRadius
     }
 
     /// Lets the graph build and lay out the view now, between a change and the next (`ViewGraph.willChange`).
@@ -257,6 +261,11 @@
         // Drawing runs the view's code too (a Canvas's closure, a TextRenderer): on the render clock.
         try RenderClock.$current.withValue(graph.clock) {
             try CairoSurface.render(size: size, scale: scale, background: background, environment: drawingEnvironment) { ctx in
+                var ctx = ctx
+                // On a device, the screen is the container shape (its display's corner radius).
+                if let r = screenCornerRadius {
+                    ctx.container = ContainerCorners(rect: CGRect(origin: .zero, size: size), radii: [r, r, r, r])
+                }
                 node.draw(ctx)
                 chrome.map { DeviceChrome(device: $0).draw(ctx, colorScheme: environment.colorScheme) }
             }

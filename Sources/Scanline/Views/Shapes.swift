@@ -438,7 +438,7 @@ class ShapeNode: Node {
         c.translateBy(x: frame.minX, y: frame.minY)
         let rect = CGRect(origin: .zero, size: frame.size)
         let shading = (style ?? ForegroundStyle()).shading(in: rect, environment: environment)
-        let path = shape.path(in: rect)
+        let path = (shape as? any ContainerRelative).map { $0.path(in: rect, container: c.localContainer) } ?? shape.path(in: rect)
         if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading) }
     }
 }
