@@ -316,4 +316,22 @@ import Testing
         #expect(abs(half.midX - 170) <= 2 && abs(half.midY - 90) <= 2, "half-way centre: \(half)")
         #expect(abs(half.width - 100) <= 3 && abs(half.height - 60) <= 3, "half-way size: \(half)")
     }
+
+    @Test func backgroundExtensionMirrorsIntoTheSafeArea() async throws {
+        // On an iPhone 15 (safe area 59 top, 34 bottom) a view filling the safe area, red above
+        // and blue below: with the effect, the strip under the status bar shows the red mirrored
+        // and blurred, the strip under the home indicator the blue; without it, the background.
+        func screen(_ on: Bool) -> some View {
+            VStack(spacing: 0) { Color(red: 1, green: 0, blue: 0); Color(red: 0, green: 0, blue: 1) }.backgroundExtensionEffect(isEnabled: on)
+        }
+        let with = try await SceneRenderer(screen(true), device: .iPhone15, scale: 1, background: .white).still(at: 0)
+        let without = try await SceneRenderer(screen(false), device: .iPhone15, scale: 1, background: .white).still(at: 0)
+        let top = with[196, 40], bottom = with[196, 840]
+        #expect(top.r > 200 && top.b < 60, "under the status bar: \(top)")
+        #expect(bottom.b > 200 && bottom.r < 60, "under the home indicator: \(bottom)")
+        let plainTop = without[196, 40]
+        #expect(plainTop.r == 255 && plainTop.g == 255 && plainTop.b == 255, "without the effect the strip is the background: \(plainTop)")
+        // The view itself is unchanged.
+        #expect(with[196, 300] == without[196, 300])
+    }
 }
