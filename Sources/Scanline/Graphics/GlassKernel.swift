@@ -104,9 +104,9 @@ enum GlassKernel {
 
     // MARK: Depth
 
-    /// The exact squared Euclidean distance (pixels², in floats: exact to 4096 pixels) from each pixel to the nearest pixel whose
-    /// `inside` is false, in place of `inside` flags (Felzenszwalb and Huttenlocher's two-pass
-    /// transform: columns, then rows). Pixels outside the grid count as outside, or with
+    /// The exact squared Euclidean distance (pixels², in floats: exact to 4096 pixels) from each
+    /// pixel to the nearest pixel whose `inside` is false, in place of `inside` flags
+    /// (Felzenszwalb and Huttenlocher's two-pass transform: columns, then rows). Pixels outside the grid count as outside, or with
     /// `edgeIsInside` as inside (for the distance outside a shape to the shape alone).
     static func squaredDistances(inside: [Bool], width: Int, height: Int, edgeIsInside: Bool = false) -> [Float] {
         let far = Float(width * width + height * height + 1)
@@ -114,25 +114,18 @@ enum GlassKernel {
         var d = inside.map { $0 ? far : 0 }
         d.withUnsafeMutableBufferPointer { buf in
             nonisolated(unsafe) let p = buf.baseAddress!
-            FilterKernels.parallelRows(width) { cols in
-                var f = [Float](repeating: 0, count: height + 2), out = f
-                var v = [Int](repeating: 0, count: height + 2), z = [Float](repeating: 0, count: height + 3)
-                for x in cols {
-                    // Padded with a pixel at each end: the grid's edge.
-                    f[0] = edge; f[height + 1] = edge
-                    for y in 0..<height { f[y + 1] = p[y * width + x] }
-                    lowerEnvelope(&f, &out, &v, &z, count: height + 2)
-                    for y in 0..<height { p[y * width + x] = out[y + 1] }
-                }
-            }
-            FilterKernels.parallelRows(height) { rows in
-                var f = [Float](repeating: 0, count: width + 2), out = f
-                var v = [Int](repeating: 0, count: width + 2), z = [Float](repeating: 0, count: width + 3)
-                for y in rows {
-                    f[0] = edge; f[width + 1] = edge
-                    for x in 0..<width { f[x + 1] = p[y * width + x] }
-                    lowerEnvelope(&f, &out, &v, &z, count: width + 2)
-                    for x in 0..<width { p[y * width + x] = out[x + 1] }
+            // Columns (`width` lines of `height`, a step of `width` apart), then rows. Each line is
+            // padded with a pixel at each end: the grid's edge.
+            for (lines, length, lineStride, step) in [(width, height, 1, width), (height, width, width, 1)] {
+                FilterKernels.parallelRows(lines) { band in
+                    var f = [Float](repeating: 0, count: length + 2), out = f
+                    var v = [Int](repeating: 0, count: length + 2), z = [Float](repeating: 0, count: length + 3)
+                    for line in band {
+                        f[0] = edge; f[length + 1] = edge
+                        for i in 0..<length { f[i + 1] = p[line * lineStride + i * step] }
+                        lowerEnvelope(&f, &out, &v, &z, count: length + 2)
+                        for i in 0..<length { p[line * lineStride + i * step] = out[i + 1] }
+                    }
                 }
             }
         }
