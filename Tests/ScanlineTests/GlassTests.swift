@@ -334,4 +334,27 @@ import Testing
         // The view itself is unchanged.
         #expect(with[196, 300] == without[196, 300])
     }
+
+    @Test func scrollEdgeEffects() async throws {
+        // Black and white stripes 8 pt wide scrolled under the top edge. Soft: 4 pt from the edge
+        // the stripes are blurred and veiled (little contrast), 100 pt down untouched. Hard: the
+        // 44 pt band is white at 0.9 over the stripes, below it the stripes.
+        func scroll(_ style: ScrollEdgeEffectStyle?) -> some View {
+            ScrollView { stripes(period: 16, width: 200).frame(height: 600) }.scrollEdgeEffectStyle(style, for: .top)
+        }
+        func contrast(_ image: PixelBuffer, y: Int) -> Double {
+            let v = (0..<200).map { luma(image[$0, y]) }
+            return (v.max() ?? 0) - (v.min() ?? 0)
+        }
+        let soft = try await render(scroll(.soft), width: 200, height: 200)
+        let hard = try await render(scroll(.hard), width: 200, height: 200)
+        let none = try await render(scroll(nil), width: 200, height: 200)
+        #expect(contrast(none, y: 4) > 250, "no effect: the stripes at the edge")
+        #expect(contrast(soft, y: 4) < 120, "soft: blurred and veiled at the edge (\(contrast(soft, y: 4)))")
+        #expect(contrast(soft, y: 100) > 250 && soft[50, 100] == none[50, 100], "soft: untouched 100 pt down")
+        // Hard: black under white at 0.9 is 230 (0.9 × 255), white stays 255; at 50 pt the stripes.
+        let black = hard[4, 20], white = hard[12, 20]
+        #expect(abs(Int(black.g) - 230) <= 1 && white.g == 255, "hard band: \(black), \(white)")
+        #expect(hard[4, 50] == none[4, 50], "below the hard band: the content")
+    }
 }

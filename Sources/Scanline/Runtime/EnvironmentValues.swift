@@ -74,6 +74,8 @@ public struct EnvironmentValues: Sendable {
     public var displayScale: CGFloat = 1
     /// Reduce Motion: effects that move rest or fade instead. Each effect documents what it does.
     public var accessibilityReduceMotion: Bool = false
+    /// The edge effects of the scroll views inside (`scrollEdgeEffectStyle(_:for:)`).
+    var scrollEdgeEffects = ScrollEdgeEffects()
     /// The identity of the glass inside (`glassEffectID(_:in:)`).
     var glassEffectIdentity: GlassEffectIdentity? = nil
     /// The glass union (`glassEffectUnion(id:namespace:)`) the glass inside joins.

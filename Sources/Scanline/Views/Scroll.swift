@@ -33,6 +33,7 @@ nonisolated public struct ScrollView<Content: View>: View, PrimitiveView {
                               container: container)
         node.visible = visible
         visible.vertical = node.vertical
+        node.edgeEffects = b.environment.scrollEdgeEffects
         if let position {
             let change = b.graph.activeChange
             node.position = ViewGraph.ScrollRequest(target: position.target,
@@ -183,6 +184,8 @@ final class ScrollNode: Node {
     private(set) var offset: CGFloat = 0
     /// Where the visible area is placed (the `.scrollView` coordinate space inside).
     var visible: NamedSpace?
+    /// The edge effects drawn over the content (`scrollEdgeEffectStyle(_:for:)`).
+    var edgeEffects = ScrollEdgeEffects()
     init(content: Node, vertical: Bool, graph: ViewGraph, key: GraphKey, container: ContainerSize = ContainerSize()) {
         self.content = content; self.vertical = vertical; self.graph = graph; self.key = key; self.container = container
     }
@@ -230,6 +233,9 @@ final class ScrollNode: Node {
         var c = ctx
         c.clip(to: Path(frame))
         content.draw(c)
+        if !edgeEffects.isEmpty {
+            edgeEffects.draw(over: frame, in: c, background: ListLook.systemBackground) { content.draw($0) }
+        }
     }
 
     /// The offset along the axis that `target` asks for, before clamping (nil: a view id no view
