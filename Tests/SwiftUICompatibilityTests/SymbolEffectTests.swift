@@ -168,3 +168,37 @@ import SwiftUI
         try await expectFrame(Arrival(), at: 2.5, looksLike: heart, "appeared")
     }
 }
+
+extension SymbolEffectTests {
+    /// A heart hidden by Draw On until 0.5 s, when it stops being active and is drawn on.
+    struct Drawing: View {
+        @State var drawn = false
+        var body: some View {
+            SymbolEffectTests.heart()
+                .symbolEffect(.drawOn, isActive: !drawn)
+                .task { try? await Task.sleep(for: .seconds(0.5)); drawn = true }
+        }
+    }
+
+    @Test func drawOnInkGrowsMonotonicallyOverTheEffect() async throws {
+        // Before 0.5 s nothing is drawn; over the 0.6 s after, the heart's ink (its covered pixels)
+        // only grows, from the left, until the whole heart is drawn; Draw Off then erases it.
+        func ink(_ image: PixelBuffer) -> Int { (0..<60).reduce(0) { s, y in s + (0..<60).filter { image[$0, y].a > 127 }.count } }
+        let whole = ink(try await render(Self.heart(), at: 0))
+        var last = -1
+        var inks: [Int] = []
+        for t in stride(from: 0.4, through: 1.3, by: 0.1) {
+            let n = ink(try await render(Drawing(), at: t))
+            inks.append(n)
+            #expect(n >= last, "the ink shrank at \(t) s: \(inks)")
+            last = n
+        }
+        #expect(inks.first == 0 && inks.last == whole, "hidden first, whole at the end: \(inks) (whole \(whole))")
+        #expect(inks.contains { $0 > 0 && $0 < whole }, "partly drawn on the way: \(inks)")
+        // Drawn on from the left: half-way, the left half has ink and the right edge none.
+        let mid = try await render(Drawing(), at: 0.8)
+        #expect(mid[15, 30].a > 127 && mid[45, 30].a == 0, "drawn from the left: \(mid[15, 30]), \(mid[45, 30])")
+        let off = try await render(Self.heart().symbolEffect(.drawOff, isActive: true), at: 1)
+        #expect(ink(off) == 0, "Draw Off while active: nothing drawn")
+    }
+}

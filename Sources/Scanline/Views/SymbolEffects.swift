@@ -27,6 +27,8 @@ public struct _SymbolPose: Equatable, Sendable {
     var degrees: Double = 0
     /// Opacity, 0...1.
     var opacity: Double = 1
+    /// How much of the symbol is drawn, 0...1, from its left edge (a draw-on or draw-off effect).
+    var reveal: Double = 1
 
     static let identity = _SymbolPose()
 
@@ -34,13 +36,14 @@ public struct _SymbolPose: Equatable, Sendable {
     func then(_ other: _SymbolPose) -> _SymbolPose {
         _SymbolPose(scale: scale * other.scale, anchor: other.scale != 1 ? other.anchor : anchor,
                     shift: CGVector(dx: shift.dx + other.shift.dx, dy: shift.dy + other.shift.dy),
-                    degrees: degrees + other.degrees, opacity: opacity * other.opacity)
+                    degrees: degrees + other.degrees, opacity: opacity * other.opacity, reveal: min(reveal, other.reveal))
     }
 
     /// Applies the pose to `c` for a symbol drawn in `frame`.
     func apply(to c: inout GraphicsContext, frame: CGRect) {
         guard self != .identity else { return }
         c.opacity *= opacity
+        if reveal < 1 { c.clip(to: Path(CGRect(x: frame.minX, y: frame.minY, width: frame.width * max(reveal, 0), height: frame.height))) }
         c.translateBy(x: shift.dx * frame.width, y: shift.dy * frame.height)
         let ax = frame.minX + anchor.x * frame.width, ay = frame.minY + anchor.y * frame.height
         c.translateBy(x: ax, y: ay)
@@ -64,7 +67,9 @@ public protocol SymbolEffect: Sendable {
 
 extension SymbolEffect {
     /// A state effect (scale, appear, disappear) holds its pose while active instead of playing.
-    var isState: Bool { self is ScaleSymbolEffect || self is AppearSymbolEffect || self is DisappearSymbolEffect }
+    var isState: Bool {
+        self is ScaleSymbolEffect || self is AppearSymbolEffect || self is DisappearSymbolEffect || self is DrawOnSymbolEffect || self is DrawOffSymbolEffect
+    }
 }
 
 /// An effect that plays from start to end when a value changes (`symbolEffect(_:options:value:)`).
@@ -195,6 +200,33 @@ public struct BreatheSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect 
     }
 }
 
+/// Draw On (SF Symbols 7), as a state: while active the symbol is not drawn; when the effect
+/// stops being active the symbol is drawn on over 0.6 s (eased), and hidden again the same way.
+/// Apple draws along each symbol's own strokes, from draw annotations the stand-in symbols do not
+/// have: Scanline reveals the symbol from its left edge to its right instead (its choice), so the
+/// ink grows steadily. `.byLayer`, `.individually` and `.wholeSymbol` draw alike (one layer).
+public struct DrawOnSymbolEffect: IndefiniteSymbolEffect {
+    public var byLayer: DrawOnSymbolEffect { self }
+    public var individually: DrawOnSymbolEffect { self }
+    public var wholeSymbol: DrawOnSymbolEffect { self }
+    public var _duration: Double { 0.6 }
+    /// `p` is how far into the active state (0: inactive, drawn; 1: active, not drawn).
+    public func _pose(at p: Double) -> _SymbolPose { _SymbolPose(reveal: 1 - p) }
+}
+
+/// Draw Off (SF Symbols 7), as a state: while active the symbol is drawn off (not drawn), erased
+/// from its right edge to its left over 0.6 s when the effect becomes active (see `DrawOnSymbolEffect`
+/// for how Scanline draws it).
+public struct DrawOffSymbolEffect: IndefiniteSymbolEffect {
+    public var byLayer: DrawOffSymbolEffect { self }
+    public var individually: DrawOffSymbolEffect { self }
+    public var wholeSymbol: DrawOffSymbolEffect { self }
+    public var _duration: Double { 0.6 }
+    public func _pose(at p: Double) -> _SymbolPose { _SymbolPose(reveal: 1 - p) }
+}
+
+extension SymbolEffect where Self == DrawOnSymbolEffect { public static var drawOn: DrawOnSymbolEffect { .init() } }
+extension SymbolEffect where Self == DrawOffSymbolEffect { public static var drawOff: DrawOffSymbolEffect { .init() } }
 extension SymbolEffect where Self == BounceSymbolEffect { public static var bounce: BounceSymbolEffect { .init() } }
 extension SymbolEffect where Self == PulseSymbolEffect { public static var pulse: PulseSymbolEffect { .init() } }
 extension SymbolEffect where Self == VariableColorSymbolEffect { public static var variableColor: VariableColorSymbolEffect { .init() } }
