@@ -51,10 +51,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     let storage: Storage
     /// Extra opacity applied by `opacity(_:)`, in 0...1.
     let opacityFactor: Double
+    /// The HDR content headroom `headroom(_:)` gave (ColorHDR.swift), or nil.
+    let contentHeadroom: Double?
 
-    init(storage: Storage, opacityFactor: Double = 1) {
+    init(storage: Storage, opacityFactor: Double = 1, headroom: Double? = nil) {
         self.storage = storage
         self.opacityFactor = opacityFactor
+        contentHeadroom = headroom
     }
 
     /// An sRGB colour. Components are in 0...1; NaN counts as 0 when the colour is drawn.
@@ -124,11 +127,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The same colour with its opacity multiplied by `opacity` (clamped to 0...1).
     public func opacity(_ opacity: Double) -> Color {
         let o = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        return Color(storage: storage, opacityFactor: opacityFactor * o)
+        return Color(storage: storage, opacityFactor: opacityFactor * o, headroom: contentHeadroom)
     }
 
-    /// The colour's straight sRGB components in `scheme`.
+    /// The colour's straight sRGB components in `scheme`, as drawn: an HDR colour (one with a
+    /// headroom) tone-mapped into the output's range (`Color.toneMappedForSDR`).
     public func resolve(in scheme: ColorScheme = .light) -> RGBA {
+        let c = extendedComponents(in: scheme)
+        return contentHeadroom == nil ? c : Color.toneMappedForSDR(c)
+    }
+
+    /// The colour's straight extended-range sRGB components in `scheme`, before any tone mapping.
+    func extendedComponents(in scheme: ColorScheme) -> RGBA {
         var c: RGBA
         switch storage {
         case .fixed(let v): c = v
