@@ -315,6 +315,14 @@ import Testing
         #expect(abs(after.midX - 300) <= 1 && abs(after.width - 160) <= 2, "after: \(after)")
         #expect(abs(half.midX - 170) <= 2 && abs(half.midY - 90) <= 2, "half-way centre: \(half)")
         #expect(abs(half.width - 100) <= 3 && abs(half.height - 60) <= 3, "half-way size: \(half)")
+        // Under Reduce Motion nothing moves: half-way, the glass is where the two states are.
+        var env = EnvironmentValues()
+        env.accessibilityReduceMotion = true
+        let still = try SceneRenderer(MorphScene(), size: CGSize(width: 400, height: 200), scale: 1, environment: env, background: .black)
+        let crossFade = try await still.still(at: 1.0)
+        let dim: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.g > 20 }
+        let box = try #require(glassBox(crossFade, dim))
+        #expect(abs(box.minX - 20) <= 1 && abs(box.maxX - 380) <= 1, "the old and the new glass in place: \(box)")
     }
 
     @Test func backgroundExtensionMirrorsIntoTheSafeArea() async throws {

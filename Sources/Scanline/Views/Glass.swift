@@ -109,8 +109,8 @@ extension View {
     /// Gives this view's glass an identity in `namespace`, as SwiftUI's `glassEffectID(_:in:)`:
     /// when a change removes glass with this id and inserts other glass with it, under an
     /// animation, the glass shape morphs from the old frame to the new one (a matched geometry
-    /// group of the glass alone); inside a container the two merge while they move. A nil id
-    /// gives none.
+    /// group of the glass alone); inside a container the two merge while they move. Under Reduce
+    /// Motion they cross-fade in place instead. A nil id gives none.
     nonisolated public func glassEffectID<ID: Hashable & Sendable>(_ id: ID?, in namespace: Namespace.ID) -> some View {
         let key = id.map { GlassEffectIdentity(id: "\($0)", namespace: namespace) }
         return environmentChange { $0.glassEffectIdentity = key }
@@ -129,9 +129,11 @@ nonisolated struct _GlassDecoration<S: Shape>: View {
     let shape: S
     let glass: Glass
     @Environment(\.glassEffectIdentity) private var identity
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @MainActor var body: some View {
         let fill = _ShapeView(shape: shape, style: GlassStyle(glass: glass, shape: GlassShapeBox(shape)), stroke: nil)
-        if let identity { fill.matchedGeometryEffect(id: identity.id, in: identity.namespace) } else { fill }
+        // Under Reduce Motion glass does not morph: the old and the new cross-fade where they are.
+        if let identity, !reduceMotion { fill.matchedGeometryEffect(id: identity.id, in: identity.namespace) } else { fill }
     }
 }
 
