@@ -365,4 +365,37 @@ import Testing
         #expect(abs(Int(black.g) - 230) <= 1 && white.g == 255, "hard band: \(black), \(white)")
         #expect(hard[4, 50] == none[4, 50], "below the hard band: the content")
     }
+
+    struct Appearing: View {
+        let transition: GlassEffectTransition
+        @State private var shown = false
+        var body: some View {
+            ZStack {
+                Color.black
+                if shown {
+                    Color.clear.frame(width: 120, height: 60).glassEffect(in: Capsule()).glassEffectTransition(transition)
+                        .transition(.identity)
+                }
+            }
+            .task {
+                try? await Task.sleep(for: .seconds(0.5))
+                withAnimation(.linear(duration: 1)) { shown = true }
+            }
+        }
+    }
+
+    @Test func glassEffectTransitionMaterializesOrNot() async throws {
+        // A glass capsule inserted at 0.5 s under a 1 s linear animation, the view itself with no
+        // transition. Materialize: half-way the glass is half faded (and 1.075 times its size);
+        // identity: the glass is whole at once.
+        func centre(_ t: GlassEffectTransition, at time: Double) async throws -> Double {
+            let r = try SceneRenderer(Appearing(transition: t), size: CGSize(width: 200, height: 100), scale: 1, environment: EnvironmentValues(), background: .black)
+            return luma(try await r.still(at: time)[100, 50])
+        }
+        let fullM = try await centre(.materialize, at: 2), halfM = try await centre(.materialize, at: 1)
+        let fullI = try await centre(.identity, at: 2), halfI = try await centre(.identity, at: 1)
+        #expect(fullM > 60 && abs(fullM - fullI) < 1, "both end as glass: \(fullM), \(fullI)")
+        #expect(abs(halfM - fullM / 2) < fullM * 0.15, "materialize half-way: \(halfM) of \(fullM)")
+        #expect(abs(halfI - fullI) < 1, "identity: whole at once: \(halfI) of \(fullI)")
+    }
 }

@@ -76,6 +76,10 @@ public struct EnvironmentValues: Sendable {
     public var accessibilityReduceMotion: Bool = false
     /// The edge effects of the scroll views inside (`scrollEdgeEffectStyle(_:for:)`).
     var scrollEdgeEffects = ScrollEdgeEffects()
+    /// How the glass inside enters and leaves (`glassEffectTransition(_:)`).
+    var glassEffectTransition: GlassEffectTransition? = nil
+    /// Where the nearest view being inserted or removed around here is in its transition.
+    var insertionPhase: TransitionPhase = .identity
     /// The identity of the glass inside (`glassEffectID(_:in:)`).
     var glassEffectIdentity: GlassEffectIdentity? = nil
     /// The glass union (`glassEffectUnion(id:namespace:)`) the glass inside joins.

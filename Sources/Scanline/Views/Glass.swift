@@ -117,6 +117,35 @@ extension View {
     }
 }
 
+/// How glass enters and leaves when its view is inserted or removed, as SwiftUI's
+/// `GlassEffectTransition`:
+/// - `.matchedGeometry` (the default; Scanline's choice, Apple does not say which): the glass
+///   comes and goes with its view, and with a `glassEffectID` it morphs from and into the glass it
+///   replaces;
+/// - `.materialize`: the glass also fades in (or out) while it shrinks from (or grows to) 1.15
+///   times its size (a third-party port's value; Apple gives none), under the insertion's animation;
+/// - `.identity`: the glass adds no transition of its own.
+public struct GlassEffectTransition: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case matchedGeometry, materialize, identity }
+    let kind: Kind
+    /// Comes with its view; morphs with a glass effect id.
+    public static var matchedGeometry: GlassEffectTransition { GlassEffectTransition(kind: .matchedGeometry) }
+    /// Fades and grows the glass in (shrinks it out).
+    public static var materialize: GlassEffectTransition { GlassEffectTransition(kind: .materialize) }
+    /// No transition of the glass's own.
+    public static var identity: GlassEffectTransition { GlassEffectTransition(kind: .identity) }
+    /// The size materializing glass starts from (and ends at), times its own [C, liquid_glass_widgets].
+    static let materializeScale: CGFloat = 1.15
+}
+
+extension View {
+    /// Sets how the glass in this view enters and leaves when the view is inserted or removed, as
+    /// SwiftUI's `glassEffectTransition(_:)` (see `GlassEffectTransition`).
+    nonisolated public func glassEffectTransition(_ transition: GlassEffectTransition) -> some View {
+        environmentChange { $0.glassEffectTransition = transition }
+    }
+}
+
 /// A glass effect's identity (`glassEffectID(_:in:)`).
 struct GlassEffectIdentity: Hashable, Sendable {
     let id: String
@@ -130,8 +159,13 @@ nonisolated struct _GlassDecoration<S: Shape>: View {
     let glass: Glass
     @Environment(\.glassEffectIdentity) private var identity
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    @Environment(\.glassEffectTransition) private var transition
+    @Environment(\.insertionPhase) private var phase
     @MainActor var body: some View {
+        let materializing = transition?.kind == .materialize && phase != .identity
         let fill = _ShapeView(shape: shape, style: GlassStyle(glass: glass, shape: GlassShapeBox(shape)), stroke: nil)
+            .opacity(materializing ? 0 : 1)
+            .scaleEffect(materializing ? GlassEffectTransition.materializeScale : 1)
         // Under Reduce Motion glass does not morph: the old and the new cross-fade where they are.
         if let identity, !reduceMotion { fill.matchedGeometryEffect(id: identity.id, in: identity.namespace) } else { fill }
     }

@@ -445,9 +445,12 @@ nonisolated struct _TransitionModifier: ViewModifier, PrimitiveModifier {
         let placeholder = TransitionContent(view: content, path: b.path + "/content", restore: TransactionScope(override: b.transactionOverride, time: b.overrideTime))
         if phase == .willAppear {
             // Seen first as it will appear, then straight to identity: the change animates.
+            inner.environment.insertionPhase = .willAppear
             _ = inner.child(t.make(placeholder, .willAppear), key: "transition")
             phase = .identity
         }
+        // The phase reaches the views inside too (the glass of `glassEffectTransition`).
+        inner.environment.insertionPhase = phase
         return inner.child(t.make(placeholder, phase), key: "transition")
     }
 }
