@@ -95,7 +95,11 @@ package.targets += [
     .testTarget(name: "simdTests", dependencies: ["simd"], path: "Tests/simdTests"),
     .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], path: "Tests/CoreGraphicsTests"),
     .testTarget(name: "CombineTests", dependencies: ["Combine"], path: "Tests/CombineTests"),
-    .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI"], path: "Tests/SwiftUICompatibilityTests",
+    // "Scanline" is listed beside "SwiftUI" (which re-exports it, so the tests see nothing more)
+    // for the build alone: SwiftUI's own module does not change when Scanline's layout does, and
+    // without the direct dependency an incremental build kept these tests compiled against the old
+    // layout (they crashed after a stored property was added to EnvironmentValues or Color).
+    .testTarget(name: "SwiftUICompatibilityTests", dependencies: ["SwiftUI", "Scanline"], path: "Tests/SwiftUICompatibilityTests",
                 resources: [.process("Resources")]),
 ]
 // Scanline's CG types (CGAffineTransform, CGPath, CGLineCap …) come from CoreGraphics,
