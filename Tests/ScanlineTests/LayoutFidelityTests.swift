@@ -600,3 +600,55 @@ struct Toggling<Content: View>: View {
         #expect(second.frame(of: "a").height == 10)
     }
 }
+
+// [TextSpacing] OpenSwiftUI `Spacing.TextMetrics.spacing` (audited for iOS 18): between a text
+// and a text below it, the upper text's leading, rounded up to a pixel. A text style's leading is
+// Apple's HIG leading less SF's line (Font.lineGap): body 17 pt on 22 → 22 − 17 × 20.288/17 =
+// 1.712; footnote 13 pt on 18 → 18 − 13 × 20.288/17 = 2.485.
+@MainActor @Suite struct TextSpacingTests {
+    let bodyGap: CGFloat = 22 - 20.288, footnoteGap: CGFloat = 18 - 13 * 20.288 / 17
+
+    func stacked<V: View>(_ view: V, scale: CGFloat) async throws -> Node {
+        try await SceneRenderer(view, size: CGSize(width: 300, height: 300), scale: scale).advance(to: 0)
+    }
+    /// `gap` rounded up to a pixel at `scale`.
+    func pixelUp(_ gap: CGFloat, _ scale: CGFloat) -> CGFloat { (gap * scale).rounded(.up) / scale }
+
+    @Test func aTextUnderATextIsTheUpperOnesLeadingBelowIt() async throws {
+        for scale: CGFloat in [1, 2, 3] {
+            let body = try await stacked(VStack { Text("One").id("a"); Text("Two").id("b") }, scale: scale)
+            let gap = body.frame(of: "b").minY - body.frame(of: "a").maxY
+            #expect(abs(gap - pixelUp(bodyGap, scale)) < 1e-6, "body over body at \(scale)x: \(gap)")
+            // The upper text decides: a footnote over body text, body over a footnote.
+            let foot = try await stacked(VStack { Text("One").font(.footnote).id("a"); Text("Two").id("b") }, scale: scale)
+            let footGap = foot.frame(of: "b").minY - foot.frame(of: "a").maxY
+            #expect(abs(footGap - pixelUp(footnoteGap, scale)) < 1e-6, "footnote over body at \(scale)x: \(footGap)")
+            let under = try await stacked(VStack { Text("One").id("a"); Text("Two").font(.footnote).id("b") }, scale: scale)
+            let underGap = under.frame(of: "b").minY - under.frame(of: "a").maxY
+            #expect(abs(underGap - pixelUp(bodyGap, scale)) < 1e-6, "body over footnote at \(scale)x: \(underGap)")
+        }
+        // 1.712 is 2 at 1x, 2x and 3x; 2.485 is 3 at 1x and 2.667 at 3x.
+        #expect(pixelUp(footnoteGap, 1) == 3 && abs(pixelUp(footnoteGap, 3) - 8.0 / 3) < 1e-9)
+    }
+
+    @Test func otherNeighboursKeepTheDefault() async throws {
+        // Side by side: 8.
+        let row = try await stacked(HStack { Text("One").id("a"); Text("Two").id("b") }, scale: 3)
+        #expect(row.frame(of: "b").minX - row.frame(of: "a").maxX == 8)
+        // Padding moves the text's edge: 8 beyond the padding.
+        let padded = try await stacked(VStack { Text("One").padding(4).id("a"); Text("Two").id("b") }, scale: 3)
+        #expect(padded.frame(of: "b").minY - padded.frame(of: "a").maxY == 8)
+        // A shape under a text, a text under a shape: 8.
+        let shape = try await stacked(VStack { Text("One").id("a"); block(20, 10).id("b"); Text("Two").id("c") }, scale: 3)
+        #expect(shape.frame(of: "b").minY - shape.frame(of: "a").maxY == 8 && shape.frame(of: "c").minY - shape.frame(of: "b").maxY == 8)
+        // A stack's top edge is its first child's: a text over a stack that starts with a text
+        // gets the text gap, over one that starts with a shape the default.
+        let nested = try await stacked(VStack { Text("One").id("a"); VStack { Text("Two"); block(20, 10) }.id("b") }, scale: 3)
+        #expect(abs(nested.frame(of: "b").minY - nested.frame(of: "a").maxY - 2) < 1e-6)
+        let shapeFirst = try await stacked(VStack { Text("One").id("a"); VStack { block(20, 10); Text("Two") }.id("b") }, scale: 3)
+        #expect(shapeFirst.frame(of: "b").minY - shapeFirst.frame(of: "a").maxY == 8)
+        // A font of a given size has no text style's leading: the lines touch.
+        let sized = try await stacked(VStack { Text("One").font(.system(size: 20)).id("a"); Text("Two").id("b") }, scale: 3)
+        #expect(sized.frame(of: "b").minY == sized.frame(of: "a").maxY)
+    }
+}

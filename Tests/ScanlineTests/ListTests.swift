@@ -105,9 +105,9 @@ import Testing
     }
 
     @Test func rowsGrowWithTheirContentAndDynamicType() async throws {
-        // A toggle's 31 pt switch and 8 pt insets: a 47 pt row from y 35, so the card ends at 82.
+        // A toggle's 31 pt switch and 11 pt insets: a 53 pt row from y 35, so the card ends at 88.
         let form = try await render(Form { Toggle("Wi-Fi", isOn: .constant(true)) })
-        #expect(near(form[200, 81], white) && near(form[200, 82], page), "toggle row: \(form[200, 81]) \(form[200, 82])")
+        #expect(near(form[200, 87], white) && near(form[200, 88], page), "toggle row: \(form[200, 87]) \(form[200, 88])")
         // The switch, on (system green), at the trailing inset: x 370 − 20 − 51 ..< 350.
         #expect(near(form[300, 58], (52, 199, 89)), "switch: \(form[300, 58])")
         // At the largest accessibility size a row of body text is taller than 44.

@@ -21,8 +21,12 @@
 ///   10 after the card [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10
 ///   before what follows;
 /// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
-///   20 on both sides [iPhone 11] and 8 above and below [§10.1: 44 = 28 + 2 × 8] (`listRowInsets`),
-///   leading-aligned and centred vertically (a 31 pt switch makes a 47 pt row); a hairline separator (1 px, separator colour:
+///   20 on both sides [iPhone 11] and 11 above and below (`listRowInsets`): two iOS 18 pictures
+///   measure 10.4 to 11.6 (home-assistant/iOS's location history, two texts in a 62.3 pt row;
+///   StanfordSpezi/SpeziViews' AX3 row, two 40 pt lines in a 118.7 pt row: the fidelity suite),
+///   and 11 is UIKit's table cell content margin, which SwiftUI's rows sit in; a one-line body
+///   row is 44 either way (20.3 + 22 < 44). Content is leading-aligned and centred vertically,
+///   so a 31 pt switch makes a 53 pt row (derived, not measured); a hairline separator (1 px, separator colour:
 ///   60, 60, 67 at 29 % light; 84, 84, 88 at 60 % dark) at the bottom of each row but a section's
 ///   last, from the row content's leading edge to the card's trailing edge (iOS 16 and later
 ///   align separators with the row's text);
@@ -437,8 +441,8 @@ final class ListNode: Node {
         }
     }
 
-    /// The default row insets: 8 above and below, 20 at the sides.
-    static let rowInsets = EdgeInsets(top: 8, leading: 20, bottom: 8, trailing: 20)
+    /// The default row insets: 11 above and below, 20 at the sides.
+    static let rowInsets = EdgeInsets(top: 11, leading: 20, bottom: 11, trailing: 20)
 
     /// The card's side margin for a list `width` wide.
     func margin(_ width: CGFloat) -> CGFloat { look == .insetGrouped ? (width < 390 ? 16 : 20) : 0 }

@@ -97,6 +97,11 @@ public struct HStackLayout: Layout, NamedLayout {
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         StackPlacement(.horizontal, spacing, proposal, subviews, across: { $0[alignment] }).place(in: bounds, subviews)
     }
+    /// The children's preferences: across the stack all of theirs, along it the first child's
+    /// leading edge and the last child's trailing one.
+    public func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
+        StackPlacement.spacing(.horizontal, subviews)
+    }
 }
 
 /// Children in a column, as SwiftUI's `VStackLayout` (and `VStack`): top to bottom, aligned
@@ -118,10 +123,28 @@ public struct VStackLayout: Layout, NamedLayout {
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         StackPlacement(.vertical, spacing, proposal, subviews, across: { $0[alignment] }).place(in: bounds, subviews)
     }
+    /// The children's preferences: across the stack all of theirs, along it the first child's
+    /// leading edge and the last child's trailing one.
+    public func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
+        StackPlacement.spacing(.vertical, subviews)
+    }
 }
 
 /// Where a stack puts each child, relative to its own top-leading corner.
 struct StackPlacement {
+    /// A stack's spacing preferences along `axis`: every child's across it, the first child's at
+    /// its start and the last child's at its end.
+    static func spacing(_ axis: Axis, _ subviews: LayoutSubviews) -> ViewSpacing {
+        let across: Edge.Set = axis == .vertical ? [.leading, .trailing] : [.top, .bottom]
+        var s = ViewSpacing()
+        for (i, v) in subviews.enumerated() {
+            var edges = across
+            if i == 0 { edges.insert(axis == .vertical ? .top : .leading) }
+            if i == subviews.count - 1 { edges.insert(axis == .vertical ? .bottom : .trailing) }
+            s.formUnion(v.spacing, edges: edges)
+        }
+        return s
+    }
     let axis: Axis
     var proposals: [ProposedViewSize] = []
     var offsets: [CGPoint] = []

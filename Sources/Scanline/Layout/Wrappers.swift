@@ -44,6 +44,8 @@ class LayoutWrapperNode: WrapperNode {
 /// A layout wrapper that places its child by `childRect`, mirrored right to left, and passes
 /// the child's explicit guides up from there.
 class PlacingWrapperNode: LayoutWrapperNode {
+    /// The child's preferences, less a text's: padding and frames move its edges off the text.
+    override var spacing: ViewSpacing { child.spacing.withoutText }
     override func place(in rect: CGRect, proposal: ProposedViewSize) {
         frame = rect.sanitized
         let (r, p) = childRect(in: frame, proposal: proposal)

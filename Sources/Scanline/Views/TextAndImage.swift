@@ -23,6 +23,14 @@ final class TextNode: Node {
         super.init()
     }
     override var kind: String { "Text(\"\(text.string.prefix(24))\")" }
+    /// A text's: above another text, its line gap rounded up to a pixel (`ViewSpacing`).
+    override var spacing: ViewSpacing {
+        var s = ViewSpacing()
+        let pixel = 1 / max(environment.displayScale, 1)
+        s.textTop = true
+        s.textGapBelow = (text.lineGap(in: environment) / pixel).rounded(.up) * pixel
+        return s
+    }
 
     func layout(width: CGFloat?) -> Text.Layout? {
         let key = width ?? -1
