@@ -4,10 +4,12 @@
 # byte. This exercises the Swift side of the GPU path (CUDAShaders, the NVRTC compile and its
 # cache, CUDAProgram.run), which Benchmarks/cuda/run.sh's C harness does not.
 #
-#   Benchmarks/cuda/device-check.sh prepare DIR    # here: the bundle (bundle.sh), inputs, CPU outputs
-#   Benchmarks/cuda/device-check.sh check DIR      # on the GPU machine, from the repository root
+#   Benchmarks/cuda/device-check.sh prepare DIR         # here: the bundle (bundle.sh), inputs, CPU outputs
+#   Benchmarks/cuda/device-check.sh check DIR [PACK]    # on the GPU machine, from the repository root
 #
-# `prepare` needs a Swift toolchain; `check` needs only the NVIDIA driver and NVRTC (CUDA 12 or 13).
+# `prepare` needs a Swift toolchain; `check` needs the NVIDIA driver and NVRTC (CUDA 12 or 13),
+# and clang with libclang, which read the file's functions: on a machine without a Swift
+# toolchain, PACK is the file Benchmarks/cuda/clang-pack.sh made (carried in an earlier call).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:?usage: device-check.sh prepare|check DIR}
@@ -71,11 +73,16 @@ PY
     bin=.build/release/scanline
     ;;
 check)
-    rm -rf "$dir/scanline-bundle" "$dir/gpu"
+    rm -rf "$dir/scanline-bundle" "$dir/gpu" "$dir/cache"
     mkdir -p "$dir/gpu"
     tar -C "$dir" -xJf "$dir/scanline.tar.xz"
     bin=$dir/scanline-bundle/scanline
     export SCANLINE_CACHE_DIR=$dir/cache
+    if [ -n "${3:-}" ]; then
+        rm -rf "$dir/toolchain"
+        tar -C "$dir" -xJf "$3"
+        export SCANLINE_CLANG=$dir/toolchain/usr/bin/clang++ SCANLINE_LIBCLANG=$dir/toolchain/usr/lib/libclang.so
+    fi
     ;;
 *) echo "device-check.sh: unknown mode $mode (prepare or check)" >&2; exit 2 ;;
 esac
@@ -95,9 +102,11 @@ while IFS='|' read -r name shader input scale args; do
     fi
     start=$(date +%s%N)
     # shellcheck disable=SC2086
-    if ! "$bin" apply "$shader" "$dir/$input" -o "$dir/gpu/$name.png" --scale "$scale" --device cuda -q $args; then
-        echo "$name: scanline apply --device cuda failed"; failed=1; continue
+    if ! "$bin" apply "$shader" "$dir/$input" -o "$dir/gpu/$name.png" --scale "$scale" --device cuda -q $args 2> "$dir/gpu/$name.log"; then
+        echo "$name: scanline apply --device cuda failed: $(grep -v '^wrote' "$dir/gpu/$name.log")"; failed=1; continue
     fi
+    # A frame the driver failed on runs on the CPU (same bytes) with a warning: that is no GPU run.
+    if grep -q "the GPU failed" "$dir/gpu/$name.log"; then echo "$name: ran on the CPU: $(grep 'the GPU failed' "$dir/gpu/$name.log")"; failed=1; continue; fi
     first=$(seconds "$start")
     start=$(date +%s%N)
     # shellcheck disable=SC2086

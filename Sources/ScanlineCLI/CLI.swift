@@ -114,6 +114,8 @@ public enum ScanlineCLI {
         } catch {
             code = exitCode(for: error, command: name, output: &output)
         }
+        // A shader the GPU was chosen for that ran on the CPU is said, never silent.
+        for w in ShaderDevice.takeFallbacks() { output.warn("warning: \(w)") }
         JSONReport.finish(&output, code: code, started: started)
         return code
     }

@@ -136,6 +136,16 @@ import CScanline
         #expect(auto.code == 0, "\(auto)")
     }
 
+    /// A frame the GPU failed on, run on the CPU instead, is a warning after the command, once:
+    /// a GPU run is never silently a CPU one. (The failure is recorded as the runner records it.)
+    @MainActor @Test func aFallbackToTheCPUIsAWarning() async throws {
+        CUDAShaders.fallbacks.add("--device cuda: ownTint: the GPU failed (CUDA_ERROR_LAUNCH_FAILED); its frames ran on the CPU, to the same bytes")
+        let first = await runCLI(["list"])
+        #expect(first.code == 0 && first.err.contains("warning: --device cuda: ownTint: the GPU failed (CUDA_ERROR_LAUNCH_FAILED)"), "\(first.err)")
+        let second = await runCLI(["list"])
+        #expect(!second.err.contains("the GPU failed"), "said once: \(second.err)")
+    }
+
     /// NVRTC compiles the programs of the test shaders and the blocks' shaders (no GPU needed).
     @Test func nvrtcCompilesThePrograms() throws {
         var error = [CChar](repeating: 0, count: 512)

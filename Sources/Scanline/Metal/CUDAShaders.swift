@@ -40,6 +40,11 @@ public enum ShaderDevice: String, Sendable, CaseIterable {
         get { lock.lock(); defer { lock.unlock() }; return chosen }
         set { lock.lock(); chosen = newValue; lock.unlock() }
     }
+
+    /// What ran on the CPU although the GPU was chosen, one line per function, since the last
+    /// call: the driver failed mid-render (the frame's bytes are the same, docs/METAL.md). The
+    /// CLI prints each as a warning after the command, so a GPU run is never silently a CPU one.
+    public static func takeFallbacks() -> [String] { CUDAShaders.fallbacks.drain() }
 }
 
 /// The CUDA path's compiler and programs.
@@ -50,6 +55,8 @@ enum CUDAShaders {
                                   "-prec-sqrt=true", "-w"]
     /// Kernel `scanline_kernel_<function>` runs function `<function>`.
     static let kernelPrefix = "scanline_kernel_"
+    /// Functions whose frames ran on the CPU because the GPU failed (`ShaderDevice.fallbacks`).
+    static let fallbacks = WarningLog()
     /// Bumped when the generated program changes, so cached machine code is rebuilt.
     static let generatorVersion = "1"
 

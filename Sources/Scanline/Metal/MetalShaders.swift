@@ -39,11 +39,15 @@ extension ShaderRegistry.Entry {
                             floats.withUnsafeBufferPointer { gf in
                                 nonisolated(unsafe) let (f, p, n, i, x) = (values, pointers, counts, gi.baseAddress!, gf.baseAddress!)
                                 // On the GPU: the same bytes (docs/METAL.md). Should the driver fail
-                                // mid-render, this frame runs on the CPU instead, to the same bytes.
-                                if let gpu, gpu.run(kernel, floats: f, nfloats: packed.floats.count,
-                                                    buffers: packed.buffers.indices.map { (UnsafeRawPointer(p[$0]!), packed.buffers[$0].count) },
-                                                    counts: n, pixels: layer.pixels, width: layer.width, height: layer.height,
-                                                    gi: i, gf: x, out: out.base) == nil { return }
+                                // mid-render, this frame runs on the CPU instead, to the same bytes,
+                                // and `ShaderDevice.fallbacks` says so.
+                                if let gpu {
+                                    guard let failure = gpu.run(kernel, floats: f, nfloats: packed.floats.count,
+                                                                buffers: packed.buffers.indices.map { (UnsafeRawPointer(p[$0]!), packed.buffers[$0].count) },
+                                                                counts: n, pixels: layer.pixels, width: layer.width, height: layer.height,
+                                                                gi: i, gf: x, out: out.base) else { return }
+                                    CUDAShaders.fallbacks.add("--device \(ShaderDevice.current.rawValue): \(function.name): the GPU failed (\(failure)); its frames ran on the CPU, to the same bytes")
+                                }
                                 Parallelism.forEachBand(rows: layer.height, threads: threads) { rows in
                                     band(f, p, n, layer.pixels, Int32(layer.width), Int32(layer.height), i, x,
                                          out.base, Int32(rows.lowerBound), Int32(rows.upperBound))

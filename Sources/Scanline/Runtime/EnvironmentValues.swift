@@ -142,4 +142,6 @@ final class WarningLog: @unchecked Sendable {
     func add(_ message: String) { lock.withLock { if !list.contains(message) { list.append(message) } } }
     /// The messages so far.
     var messages: [String] { lock.withLock { list } }
+    /// The messages so far, leaving none.
+    func drain() -> [String] { lock.withLock { defer { list = [] }; return list } }
 }
