@@ -43,6 +43,14 @@ enum GlassKernel {
     /// else full size. The blur is then sampled bilinearly.
     static func reduction(sigmaPixels: CGFloat) -> Int { sigmaPixels >= 8 ? 4 : sigmaPixels >= 4 ? 2 : 1 }
 
+    /// How much smaller the shadow is blurred: as the backdrop, or more where its σ is wider, so
+    /// that it is blurred with σ of 8 reduced pixels (a 72 px σ, the menu panel's 24 pt at 3x, at
+    /// 1/9). A shadow is one smooth channel: sampled back bilinearly it keeps its shape.
+    static func shadowReduction(sigmaPixels: CGFloat) -> Int {
+        guard sigmaPixels.isFinite else { return 1 }
+        return max(reduction(sigmaPixels: sigmaPixels), min(16, Int(sigmaPixels / 8)))
+    }
+
     /// `layer` averaged over `factor` × `factor` blocks (premultiplied; a partial block at the
     /// right or bottom averages what it has).
     static func downsampled(_ layer: CairoSurface, by factor: Int) -> CairoSurface? {
@@ -177,7 +185,11 @@ enum GlassKernel {
         nonisolated(unsafe) let src = backdrop.words
         nonisolated(unsafe) let dst = out.words
         let oRow = out.stride / 4
-        let toned = !m.clear
+        // Tone (regular) on the blurred backdrop, before it is sampled: one pixel of it serves
+        // the 16 of the glass that sample between its neighbours where it was reduced 4 times,
+        // and the blur leaves it smooth enough that toning the mix or mixing the toned differ by
+        // less than a level. Clear glass is not toned.
+        if !m.clear { toneInPlace(backdrop, tone) }
         let inverse = 1 / Float(reduced)
         // The constants as locals: a global array read per pixel costs more than the pixel.
         let bevel = (stages[0], stages[1])
@@ -189,6 +201,12 @@ enum GlassKernel {
             coverage.withUnsafeBufferPointer { cp in
                 nonisolated(unsafe) let cover = cp.baseAddress!
                 FilterKernels.parallelRows(height) { rows in
+                    // Every constant in a register: read from the closure's context, they would be
+                    // loaded again for each pixel (the stores through `dst` could alias them).
+                    let (veil, tint, bevel, v, center, half) = (veil, tint, bevel, v, center, half)
+                    let (deepest, curvature, keyDepth, amount, diffuse, diffuseReach) = (deepest, curvature, keyDepth, amount, diffuse, diffuseReach)
+                    let (keyCos, diffuseCos, reshape, inverse, scale, dx, dy) = (keyCos, diffuseCos, reshape, inverse, scale, dx, dy)
+                    let flat = max(bevel.0.depth, bevel.1.depth)
                     for y in rows {
                         for x in 0..<width {
                             let i = y * width + x
@@ -212,29 +230,15 @@ enum GlassKernel {
                             if ml > 1e-6 { nx /= ml; ny /= ml } else { nx = 0; ny = 0 }
                             }
                             // Refraction: the bevel's profile, summed over the stages (points).
-                            let t0 = min(max(ep / bevel.0.depth, 0), 1), t1 = min(max(ep / bevel.1.depth, 0), 1)
-                            let shift = bevel.0.amount * (1 - (t0 * (2 - t0)).squareRoot()) + bevel.1.amount * (1 - (t1 * (2 - t1)).squareRoot())
+                            // (Deeper than both bevels, it is 0.)
+                            var shift: Float = 0
+                            if ep < flat {
+                                let t0 = min(max(ep / bevel.0.depth, 0), 1), t1 = min(max(ep / bevel.1.depth, 0), 1)
+                                shift = bevel.0.amount * (1 - (t0 * (2 - t0)).squareRoot()) + bevel.1.amount * (1 - (t1 * (2 - t1)).squareRoot())
+                            }
                             let sx = (Float(x + dx) + 0.5 + nx * shift * scale) * inverse - 0.5
                             let sy = (Float(y + dy) + 0.5 + ny * shift * scale) * inverse - 0.5
                             var (pr, pg, pb, pa) = bilinear(src, bRow, bw, bh, sx, sy)
-                            // Tone (regular): on the straight colour.
-                            if toned && pa > 0 {
-                                var cr = pr / pa, cg = pg / pa, cb = pb / pa
-                                let luma = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
-                                let k = min(max(1 - luma * tone.compression, 0), 1)
-                                let yk = luma * k
-                                cr = cr * k + 0.3 * (1 - k) * (cr * k - yk)
-                                cg = cg * k + 0.3 * (1 - k) * (cg * k - yk)
-                                cb = cb * k + 0.3 * (1 - k) * (cb * k - yk)
-                                let yy = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
-                                let cbv = (-0.1146 * cr - 0.3854 * cg + 0.5 * cb) * tone.saturation
-                                let crv = (0.5 * cr - 0.4542 * cg - 0.0458 * cb) * tone.saturation
-                                let y2 = (tone.white - tone.black) * yy + tone.black
-                                cr = y2 + 1.5748 * crv
-                                cg = y2 - 0.18732 * cbv - 0.46812 * crv
-                                cb = y2 + 1.8556 * cbv
-                                pr = min(max(cr, 0), 1) * pa; pg = min(max(cg, 0), 1) * pa; pb = min(max(cb, 0), 1) * pa
-                            }
                             // The veil and the tint, as layers over it (premultiplied).
                             if veil.a > 0 {
                                 pr = pr * (1 - veil.a) + veil.r * veil.a; pg = pg * (1 - veil.a) + veil.g * veil.a
@@ -261,8 +265,8 @@ enum GlassKernel {
                                 light += amount * diffuse * b / (1 + reshape * (1 - b))
                             }
                             if light > 0 && pa > 0 {
-                                let a = min(light, 1)
-                                let cr = pr / pa, cg = pg / pa, cb = pb / pa
+                                let a = min(light, 1), ia = 1 / pa
+                                let cr = pr * ia, cg = pg * ia, cb = pb * ia
                                 let vr = v[0] * cr + v[1] * cg + v[2] * cb + v[3]
                                 let vg = v[4] * cr + v[5] * cg + v[6] * cb + v[7]
                                 let vb = v[8] * cr + v[9] * cg + v[10] * cb + v[11]
@@ -280,6 +284,87 @@ enum GlassKernel {
                 }
             }
         }
+    }
+
+    /// The regular material's tone, in place on premultiplied `surface`: on the straight colour,
+    /// MaxLuma's compression, then the face matrix in YCbCr (docs/GLASS.md, "Tone").
+    static func toneInPlace(_ surface: CairoSurface, _ tone: Tone) {
+        nonisolated(unsafe) let words = surface.words
+        let rowWords = surface.stride / 4, width = surface.width
+        FilterKernels.parallelRows(surface.height) { rows in
+            let tone = tone
+            for y in rows {
+                let row = words + y * rowWords
+                for x in 0..<width {
+                    let p = row[x], a = p >> 24
+                    guard a > 0 else { continue }
+                    let pa = Float(a) / 255, ia = 1 / Float(a)
+                    var cr = Float((p >> 16) & 0xFF) * ia, cg = Float((p >> 8) & 0xFF) * ia, cb = Float(p & 0xFF) * ia
+                    let luma = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
+                    let k = min(max(1 - luma * tone.compression, 0), 1)
+                    let yk = luma * k
+                    cr = cr * k + 0.3 * (1 - k) * (cr * k - yk)
+                    cg = cg * k + 0.3 * (1 - k) * (cg * k - yk)
+                    cb = cb * k + 0.3 * (1 - k) * (cb * k - yk)
+                    let yy = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb
+                    let cbv = (-0.1146 * cr - 0.3854 * cg + 0.5 * cb) * tone.saturation
+                    let crv = (0.5 * cr - 0.4542 * cg - 0.0458 * cb) * tone.saturation
+                    let y2 = (tone.white - tone.black) * yy + tone.black
+                    func q(_ c: Float) -> UInt32 { min(UInt32(min(max(c, 0), 1) * pa * 255 + 0.5), a) }
+                    row[x] = a << 24 | q(y2 + 1.5748 * crv) << 16 | q(y2 - 0.18732 * cbv - 0.46812 * crv) << 8 | q(y2 + 1.8556 * cbv)
+                }
+            }
+        }
+    }
+
+    /// `reduced`'s alpha, bilinear (pixel centres), at `factor` times its size and `shiftY` pixels
+    /// lower, as a one-byte-a-pixel cairo surface (the caller destroys it) whose row 0 is
+    /// `top` rows below `reduced`'s own row 0 at full size. Outside `reduced`, 0.
+    static func upsampledAlpha(_ reduced: CairoSurface, by factor: Int, shiftY: Float) -> (surface: OpaquePointer, top: Int)? {
+        let top = Int(shiftY.rounded(.down))
+        let w = reduced.width * factor, h = reduced.height * factor + 1
+        guard shiftY.isFinite, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let rw = reduced.width, rh = reduced.height, rRow = reduced.stride / 4
+        nonisolated(unsafe) let src = reduced.words
+        nonisolated(unsafe) let dst = data
+        let inverse = 1 / Float(factor), fraction = shiftY - Float(top)
+        // Separable: each source row widened once (with a row of zeros above and below), then
+        // each output row a mix of two widened rows.
+        var columns = [(i0: Int, w0: Float, i1: Int, w1: Float)](repeating: (0, 0, 0, 0), count: w)
+        for x in 0..<w {
+            let u = (Float(x) + 0.5) * inverse - 0.5
+            let x0 = Int(u.rounded(.down)), f = u - Float(x0)
+            let ok0 = x0 >= 0 && x0 < rw, ok1 = x0 + 1 >= 0 && x0 + 1 < rw
+            columns[x] = (ok0 ? x0 : 0, ok0 ? 1 - f : 0, ok1 ? x0 + 1 : 0, ok1 ? f : 0)
+        }
+        var wide = [Float](repeating: 0, count: (rh + 2) * w)
+        columns.withUnsafeBufferPointer { cp in
+            wide.withUnsafeMutableBufferPointer { wp in
+                nonisolated(unsafe) let cols = cp.baseAddress!, rowsOut = wp.baseAddress!
+                FilterKernels.parallelRows(rh) { rows in
+                    for r in rows {
+                        let line = src + r * rRow, out = rowsOut + (r + 1) * w
+                        for x in 0..<w {
+                            let c = cols[x]
+                            out[x] = Float(line[c.i0] >> 24) * c.w0 + Float(line[c.i1] >> 24) * c.w1
+                        }
+                    }
+                }
+                FilterKernels.parallelRows(h) { rows in
+                    for y in rows {
+                        let v = (Float(y) + 0.5 - fraction) * inverse - 0.5
+                        let y0 = Int(v.rounded(.down)), fy = v - Float(y0)
+                        let a = rowsOut + min(max(y0 + 1, 0), rh + 1) * w, b = rowsOut + min(max(y0 + 2, 0), rh + 1) * w
+                        let out = dst + y * stride
+                        for x in 0..<w { out[x] = UInt8(min(max(a[x] + (b[x] - a[x]) * fy, 0), 255) + 0.5) }
+                    }
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return (surface, top)
     }
 
     /// The premultiplied colour (0...1) of `src` at pixel position (`x`, `y`) (pixel centres at
@@ -453,7 +538,7 @@ extension GraphicsContext {
         // 6. The shadow under the shapes (their union, blurred at reduced size), then the glass.
         let shade = GlassKernel.shadow(shortSide: shortSide, dark: material.dark)
         let shadowSigma = shade.sigma * s
-        let shadowReduced = GlassKernel.reduction(sigmaPixels: shadowSigma)
+        let shadowReduced = GlassKernel.shadowReduction(sigmaPixels: shadowSigma)
         let spread = Int((3 * shadowSigma).rounded(.up)) + shadowReduced
         let sx0 = gx0 - spread, sy0 = gy0 - spread
         let sw = (gw + 2 * spread + shadowReduced - 1) / shadowReduced, sh = (gh + 2 * spread + shadowReduced - 1) / shadowReduced
@@ -469,19 +554,17 @@ extension GraphicsContext {
             FilterKernels.blur(shadow, sigma: shadowSigma / CGFloat(shadowReduced))
         }
         let dyPixels = Double(shade.y * s)
+        // The shadow's mask at full size (one byte a pixel), shifted down by the offset: cairo
+        // masks with it at a whole-pixel position, its fast path, where masking with the reduced
+        // surface through a scaling pattern takes the general one (four times the time).
+        let mask = shadow.flatMap { GlassKernel.upsampledAlpha($0, by: shadowReduced, shiftY: Float(dyPixels)) }
         perform { cr, o in
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            if let shadow {
-                // Canvas pixels → the shadow's: shifted down by the offset, reduced.
-                let pattern = cairo_pattern_create_for_surface(shadow.surface)!
-                var pm = cairo_matrix_t(xx: 1 / Double(shadowReduced), yx: 0, xy: 0, yy: 1 / Double(shadowReduced),
-                                        x0: -Double(sx0 + ox) / Double(shadowReduced), y0: -(Double(sy0 + oy) + dyPixels) / Double(shadowReduced))
-                cairo_pattern_set_matrix(pattern, &pm)
-                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            if let mask {
                 cairo_set_source_rgba(cr, 0, 0, 0, shade.opacity * o)
-                cairo_mask(cr, pattern)
-                cairo_pattern_destroy(pattern)
+                cairo_mask_surface(cr, mask.surface, Double(sx0 + ox), Double(sy0 + oy + mask.top))
+                cairo_surface_destroy(mask.surface)
             }
             cairo_set_source_surface(cr, glass.surface, Double(gx0 + ox), Double(gy0 + oy))
             cairo_paint_with_alpha(cr, o)
@@ -489,3 +572,4 @@ extension GraphicsContext {
         }
     }
 }
+
