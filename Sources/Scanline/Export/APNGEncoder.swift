@@ -265,3 +265,42 @@ public final class APNGEncoder: FrameSink {
         return c
     }
 }
+
+/// The APNG's home (FormatHome.swift). A shard holds its frames' chunks, and the tail if it is
+/// the last; how a frame is stored was chosen at an earlier frame (`choiceFrame`), which a shard
+/// renders again. The join renumbers the chunks' sequence numbers and recomputes their CRCs.
+enum APNGHome: SinkFormatHome {
+    @MainActor static func sink(_ render: SingleRender) async throws -> FrameSink {
+        try APNGEncoder(url: render.url, width: render.width, height: render.height, fps: render.options.fps, frameCount: render.count,
+                        loop: render.options.loop)
+    }
+
+    @MainActor static func writeShard(_ shard: ShardWork) async throws {
+        let range = shard.range, writer = shard.writer
+        let packets = PacketBuffer()
+        let encoder = try APNGEncoder(output: packets, file: nil, width: shard.width, height: shard.height, fps: shard.options.fps,
+                                      frameCount: shard.total, loop: shard.options.loop)
+        if let a = range.first, a > 0 {
+            // How frames are stored was chosen at frame d, from frames d - 1 and d: choose again.
+            let d = APNGEncoder.choiceFrame(a)
+            if d < a {
+                encoder.seed(previous: try await shard.frame(d - 1), next: d)
+                try encoder.write(try await shard.frame(d))
+                _ = packets.take()
+            }
+            encoder.seed(previous: try await shard.frame(a - 1), next: a)
+        }
+        for n in range { try encoder.write(try await shard.frame(n)); try writer.add("frame \(n)", packets.take()); shard.done() }
+        if shard.isLast && !range.isEmpty { try writer.add("tail", APNGEncoder.chunk("IEND", Data())) }
+    }
+
+    static func join(_ join: ShardJoin) throws {
+        let file = try AtomicFile(destination: join.url)
+        var sequence: UInt32 = 0
+        for (s, e) in try join.packets("frame", count: join.header.total) {
+            try file.write(try APNGEncoder.renumbered(try s.data(e), from: &sequence, in: s.url.path))
+        }
+        try file.write(try join.only("tail"))
+        try file.commit()
+    }
+}

@@ -27,3 +27,22 @@ public final class PNGSequenceSink: FrameSink {
     /// Nothing to undo beyond the files already written.
     public func abort() {}
 }
+
+/// A PNG sequence's home (FormatHome.swift): each frame its own file, a shard's packets the
+/// frames' PNG files, joined by writing each to its name.
+enum PNGSequenceHome: SinkFormatHome {
+    @MainActor static func sink(_ render: SingleRender) async throws -> FrameSink { try PNGSequenceSink(pattern: render.path) }
+
+    @MainActor static func writeShard(_ shard: ShardWork) async throws {
+        for n in shard.range { try shard.writer.add("frame \(n)", try await shard.frame(n).pngData()); shard.done() }
+    }
+
+    static func join(_ join: ShardJoin) throws {
+        let pattern = try FramePattern(join.path)
+        try FramePattern.createFolder(for: pattern.name(0))
+        for (s, e) in try join.packets("frame", count: join.header.total) {
+            let n = Int(e.name.dropFirst(6))!
+            try AtomicFile.write(try s.data(e), to: URL(fileURLWithPath: pattern.name(n)))
+        }
+    }
+}

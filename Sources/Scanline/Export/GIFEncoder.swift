@@ -267,3 +267,61 @@ public final class GIFEncoder: FrameSink {
         file?.abort()
     }
 }
+
+/// The GIF's home (FormatHome.swift). One palette for the whole render, from 8 frames spread
+/// over it (`gifPalette`), so every shard builds the same one. A shard holds the head, each of
+/// its frames' bytes, and the tail if it is the last; a frame's bytes depend on the frame before
+/// it (what changed) and the one after it (how it is disposed), which a shard renders too.
+enum GIFHome: SinkFormatHome {
+    @MainActor static func sink(_ render: SingleRender) async throws -> FrameSink {
+        // The palette comes from 8 frames spread over the animation, rendered by a second renderer.
+        try GIFEncoder(url: render.url, width: render.width, height: render.height, fps: render.options.fps, loop: render.options.loop,
+                       palette: try await gifPalette(count: render.count, makeRenderer: render.makeRenderer))
+    }
+
+    @MainActor static func writeShard(_ shard: ShardWork) async throws {
+        let range = shard.range, writer = shard.writer
+        let palette = try await gifPalette(count: shard.total, makeRenderer: shard.makeRenderer)
+        let packets = PacketBuffer()
+        let encoder = try GIFEncoder(output: packets, file: nil, width: shard.width, height: shard.height, fps: shard.options.fps,
+                                     loop: shard.options.loop, palette: palette)
+        try writer.add("head", packets.take())
+        encoder.seed(previous: range.lowerBound > 0 ? try await shard.frame(range.lowerBound - 1) : nil, next: range.lowerBound)
+        for n in range {
+            try encoder.write(try await shard.frame(n))
+            let bytes = packets.take()
+            if n > range.lowerBound { try writer.add("frame \(n - 1)", bytes) }
+            shard.done()
+        }
+        if range.isEmpty {
+            encoder.closeLookingAhead()
+        } else if !shard.isLast {
+            try encoder.write(try await shard.frame(range.upperBound))      // decides how frame end - 1 is disposed
+            try writer.add("frame \(range.upperBound - 1)", packets.take())
+            encoder.closeLookingAhead()
+        } else {
+            try encoder.finish()
+            let bytes = packets.take()
+            guard bytes.last == 0x3B else { throw ScanlineError.renderFailed(reason: "giflib ended the GIF without its trailer") }
+            try writer.add("frame \(shard.total - 1)", bytes.dropLast())
+            try writer.add("tail", Data([0x3B]))
+        }
+    }
+
+    static func join(_ join: ShardJoin) throws {
+        let file = try AtomicFile(destination: join.url)
+        try file.write(try join.only("head"))
+        for (s, e) in try join.packets("frame", count: join.header.total) { try file.write(try s.data(e)) }
+        try file.write(try join.only("tail"))
+        try file.commit()
+    }
+}
+
+/// The GIF palette: from 8 frames spread over the whole animation (global frame numbers), so
+/// every shard builds the same one.
+@MainActor func gifPalette(count: Int, makeRenderer: () throws -> SceneRenderer) async throws -> Palette {
+    let sampler = try makeRenderer()
+    var samples: [PixelBuffer] = []
+    for k in 0..<min(8, count) { samples.append(try await sampler.frame(k * count / min(8, count))) }
+    return Palette.build(from: samples)
+}

@@ -79,52 +79,13 @@ public struct ExportReport: Sendable {
         return try await exportShard(to: URL(fileURLWithPath: path), format: format, options: options, request: shard,
                                      makeRenderer: makeRenderer, progress: progress)
     }
-    let renderer = try makeRenderer()
-    let width = Int((renderer.size.width * renderer.scale).rounded(.up)), height = Int((renderer.size.height * renderer.scale).rounded(.up))
-    let url = URL(fileURLWithPath: path)
-    let count = options.frameCount
-    let sink: FrameSink
-    switch format {
-    case .gif:
-        // The palette comes from 8 frames spread over the animation, rendered by a second renderer.
-        sink = try GIFEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop,
-                              palette: try await gifPalette(count: count, makeRenderer: makeRenderer))
-    case .apng:
-        sink = try APNGEncoder(url: url, width: width, height: height, fps: options.fps, frameCount: count, loop: options.loop)
-    case .webp:
-        sink = try WebPEncoder(url: url, width: width, height: height, fps: options.fps, loop: options.loop, lossless: options.lossless, quality: options.quality)
-    case .mp4, .webm, .mov, .mkv:
-        var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
-        report.total = count
-        try await exportVideo(to: url, options: options, renderer: renderer, width: width, height: height, report: &report, progress: progress)
-        report.warnings = renderer.warnings + [VideoEncoder.paddingWarning(width: width, height: height)].compactMap { $0 }
-        return report
-    case .pngSequence:
-        sink = try PNGSequenceSink(pattern: path)
-    case .png:
+    guard let home = format.home else {
         throw ScanlineError.invalidArgument(name: "output", value: path, reason: "a .png is a still, not an animation")
     }
-    var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
-    report.total = count
-    do {
-        for n in 0..<count {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let frame = try await renderer.frame(n)
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            try sink.write(frame)
-            let t2 = DispatchTime.now().uptimeNanoseconds
-            report.renderSeconds += Double(t1 - t0) / 1e9
-            report.encodeSeconds += Double(t2 - t1) / 1e9
-            report.frames = n + 1
-            progress(n + 1, count)
-        }
-        let t = DispatchTime.now().uptimeNanoseconds
-        try sink.finish()
-        report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
-        report.warnings = renderer.warnings
-    } catch {
-        sink.abort()
-        throw error
+    let renderer = try makeRenderer()
+    let width = Int((renderer.size.width * renderer.scale).rounded(.up)), height = Int((renderer.size.height * renderer.scale).rounded(.up))
+    return try await withoutActuallyEscaping(makeRenderer) { make in
+        try await home.render(SingleRender(path: path, width: width, height: height, count: options.frameCount, options: options,
+                                           makeRenderer: make), renderer: renderer, progress: progress)
     }
-    return report
 }

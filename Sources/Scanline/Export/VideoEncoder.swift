@@ -283,3 +283,109 @@ final class PipeWriter: @unchecked Sendable {
     /// Waits until every frame sent has been written (or dropped).
     func drain() { queue.sync {} }
 }
+
+
+/// Video's home (FormatHome.swift): MP4, WebM, MOV and MKV through ffmpeg. Always encoded in
+/// segments of `VideoEncoder.Options.segmentSeconds`, each alone (a closed GOP), single renders
+/// too: a shard holds whole segments, and the join concatenates them without re-encoding and
+/// muxes the sound once, as a single render does, so both give the same bytes.
+enum VideoHome: FormatHome {
+    @MainActor static func render(_ render: SingleRender, renderer: SceneRenderer, progress: (Int, Int) -> Void) async throws -> ExportReport {
+        var report = ExportReport(frames: 0, renderSeconds: 0, encodeSeconds: 0)
+        report.total = render.count
+        try await exportVideo(to: render.url, options: render.options, renderer: renderer, width: render.width, height: render.height,
+                              report: &report, progress: progress)
+        report.warnings = renderer.warnings + [VideoEncoder.paddingWarning(width: render.width, height: render.height)].compactMap { $0 }
+        return report
+    }
+
+    @MainActor static func writeShard(_ shard: ShardWork) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let range = shard.range, segment = shard.segment
+        var r = shard.report
+        for s in (range.lowerBound / segment)..<((range.upperBound + segment - 1) / segment) {
+            let file = try await encodeSegment(s, of: shard.total, segment: segment, ext: shard.ext, in: folder, options: shard.options,
+                                               renderer: shard.renderer, width: shard.width, height: shard.height, stop: shard.writer.file,
+                                               report: &r, progress: shard.progress)
+            try shard.writer.add("segment \(s)", try Data(contentsOf: file))
+            try? FileManager.default.removeItem(at: file)
+        }
+        shard.report = r
+    }
+
+    static func join(_ join: ShardJoin) throws {
+        let h0 = join.header
+        let segments = (h0.total + h0.segment - 1) / h0.segment
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var files: [URL] = []
+        for (s, e) in try join.packets("segment", count: segments) {
+            let f = folder.url.appendingPathComponent(e.name.replacingOccurrences(of: " ", with: "-") + "." + h0.extension)
+            try s.data(e).write(to: f)
+            files.append(f)
+        }
+        var options = VideoEncoder.Options()
+        options.audio = h0.audio.map { URL(fileURLWithPath: $0) }
+        options.audioStart = h0.audioStart ?? 0
+        try VideoEncoder.concatenate(files, to: join.url, options: options)
+    }
+
+    /// Writes a single render's video as segments (`VideoEncoder.Options.segmentSeconds`) in a
+    /// temporary folder, joined at the end (`VideoEncoder.concatenate`), the same way `joinShards`
+    /// joins shards' segments, so that both give the same bytes.
+    @MainActor static func exportVideo(to url: URL, options: ExportOptions, renderer: SceneRenderer, width: Int, height: Int,
+                                report: inout ExportReport, progress: (Int, Int) -> Void) async throws {
+        let count = options.frameCount
+        let segment = ExportFormat.mp4.segmentLength(fps: options.fps, segmentSeconds: options.video.segmentSeconds)
+        try VideoEncoder.checkAudio(options.video.audio)
+        // The output's temporary file exists from the start, so Ctrl-C and stopAll find it.
+        let output = try AtomicFile(destination: url)
+        var files: [URL] = []
+        let folder: TemporaryFolder
+        do { folder = try TemporaryFolder() } catch { output.abort(); throw error }
+        defer { folder.remove() }
+        do {
+            for s in 0..<((count + segment - 1) / segment) {
+                let file = try await encodeSegment(s, of: count, segment: segment, ext: url.pathExtension, in: folder, options: options,
+                                                   renderer: renderer, width: width, height: height, stop: output, report: &report, progress: progress)
+                files.append(file)
+            }
+        } catch {
+            output.abort()
+            throw error
+        }
+        let t = DispatchTime.now().uptimeNanoseconds
+        try VideoEncoder.concatenate(files, into: output, options: options.video)
+        report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+    }
+
+    /// Encodes segment `s` (frames s × segment ..< min(count, (s + 1) × segment)) alone, with no sound.
+    @MainActor static func encodeSegment(_ s: Int, of count: Int, segment: Int, ext: String, in folder: TemporaryFolder, options: ExportOptions,
+                                  renderer: SceneRenderer, width: Int, height: Int, stop: AtomicFile,
+                                  report: inout ExportReport, progress: (Int, Int) -> Void) async throws -> URL {
+        var video = options.video
+        video.audio = nil
+        let url = folder.url.appendingPathComponent(String(format: "segment-%08d.", s) + ext)
+        let encoder = try VideoEncoder(url: url, width: width, height: height, fps: options.fps, options: video)
+        do {
+            for n in (s * segment)..<min(count, (s + 1) * segment) {
+                // Stopped (Ctrl-C, Interruption.stopAll()): the output's temporary file is gone.
+                guard !stop.wasStopped else { throw ScanlineError.cannotWrite(path: stop.destination.path, reason: "the render was stopped") }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let surface = try await renderer.frameSurface(n)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                try encoder.write(surface: surface)
+                report.renderSeconds += Double(t1 - t0) / 1e9
+                report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
+                report.frames += 1
+                progress(report.frames, report.total)
+            }
+            try encoder.finish()
+        } catch {
+            encoder.abort()
+            throw error
+        }
+        return url
+    }
+}

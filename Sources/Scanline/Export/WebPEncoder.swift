@@ -201,3 +201,34 @@ public final class WebPEncoder: FrameSink {
         }
     }
 }
+
+/// The animated WebP's home (FormatHome.swift). A shard holds the head and its frames' chunks
+/// (a frame's depends on the frame before it, which a shard renders too); the join writes the
+/// RIFF size for the whole body.
+enum WebPHome: SinkFormatHome {
+    @MainActor static func sink(_ render: SingleRender) async throws -> FrameSink {
+        try WebPEncoder(url: render.url, width: render.width, height: render.height, fps: render.options.fps, loop: render.options.loop,
+                        lossless: render.options.lossless, quality: render.options.quality)
+    }
+
+    @MainActor static func writeShard(_ shard: ShardWork) async throws {
+        let packets = PacketBuffer(), o = shard.options
+        let encoder = try WebPEncoder(output: packets, file: nil, width: shard.width, height: shard.height, fps: o.fps, loop: o.loop,
+                                      lossless: o.lossless, quality: o.quality)
+        try shard.writer.add("head", WebPEncoder.header(width: shard.width, height: shard.height, loop: o.loop, bodyBytes: 0))
+        if let a = shard.range.first, a > 0 { encoder.seed(previous: try await shard.frame(a - 1), next: a) }
+        for n in shard.range { try encoder.write(try await shard.frame(n)); try shard.writer.add("frame \(n)", packets.take()); shard.done() }
+    }
+
+    static func join(_ join: ShardJoin) throws {
+        let head = try join.only("head")
+        let frames = try join.packets("frame", count: join.header.total)
+        let body = frames.reduce(0) { $0 + $1.1.length }
+        let file = try AtomicFile(destination: join.url)
+        var sized = head
+        sized.replaceSubrange(4..<8, with: WebPEncoder.le32(head.count - 8 + body))
+        try file.write(sized)
+        for (s, e) in frames { try file.write(try s.data(e)) }
+        try file.commit()
+    }
+}
