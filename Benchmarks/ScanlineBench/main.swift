@@ -94,6 +94,9 @@ func emit(_ name: String, _ threads: Int, _ ms: Double) {
 /// Issue #29's glass row: `frames` frames 1/30 s apart, one thread, with and without the glass.
 @MainActor func glassBench(frames: Int) async throws {
     Parallelism.threadCount = 1
+    // As `scanline` runs (ScanlineCLI.main): frames and the glass's work buffers, allocated and
+    // freed each frame, stay in the heap instead of being mapped (and faulted in) afresh.
+    scanline_tune_malloc()
     for glass in [true, false] {
         let r = try SceneRenderer(GlassBenchScreen(glass: glass), size: CGSize(width: 390, height: 844), scale: 3, fps: 30)
         _ = try await r.still(at: 0)   // warm-up
