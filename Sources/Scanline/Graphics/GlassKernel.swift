@@ -485,7 +485,9 @@ extension GraphicsContext {
         // 2. Each member's coverage (anti-aliased by cairo) and signed distance (points, < 0
         // inside), merged: coverage the largest, distance the smooth minimum.
         var coverage = [Float](repeating: 0, count: gw * gh)
-        var field = [Float](repeating: .infinity, count: gw * gh)
+        // One shape: its own inside (cairo's coverage ≥ ½). Several: the merged field's.
+        var single: [Bool]? = nil
+        var field = members.count > 1 ? [Float](repeating: .infinity, count: gw * gh) : []
         for (index, member) in members.enumerated() {
             cairo_set_operator(maskLayer.cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(maskLayer.cr)
@@ -499,14 +501,19 @@ extension GraphicsContext {
             cairo_surface_flush(maskLayer.surface)
             let words = maskLayer.words, rowWords = maskLayer.stride / 4
             var inside = [Bool](repeating: false, count: gw * gh)
-            for y in 0..<gh {
-                for x in 0..<gw {
-                    let a = words[y * rowWords + x] >> 24
-                    inside[y * gw + x] = a >= 128
-                    coverage[y * gw + x] = max(coverage[y * gw + x], Float(a) / 255)
+            inside.withUnsafeMutableBufferPointer { ip in
+                coverage.withUnsafeMutableBufferPointer { cp in
+                    for y in 0..<gh {
+                        let row = words + y * rowWords
+                        for x in 0..<gw {
+                            let a = row[x] >> 24, i = y * gw + x
+                            ip[i] = a >= 128
+                            cp[i] = max(cp[i], Float(a) * (1 / 255))
+                        }
+                    }
                 }
             }
-            if members.count == 1 { field = inside.map { $0 ? -1 : 1 }; break }
+            if members.count == 1 { single = inside; break }
             let dIn = GlassKernel.squaredDistances(inside: inside, width: gw, height: gh)
             let dOut = GlassKernel.squaredDistances(inside: inside.map { !$0 }, width: gw, height: gh, edgeIsInside: true)
             let px = Float(s)
@@ -524,10 +531,12 @@ extension GraphicsContext {
         // Merged shapes take the field's anti-aliasing, half a pixel either side of 0 (at a
         // member's own rim, its coverage); one shape keeps cairo's.
         let px = Float(s)
-        var inside = [Bool](repeating: false, count: gw * gh)
-        for i in 0..<(gw * gh) {
-            inside[i] = field[i] < 0
-            if members.count > 1 { coverage[i] = min(max(0.5 - field[i] * px, 0), 1) }
+        var inside = single ?? [Bool](repeating: false, count: gw * gh)
+        if single == nil {
+            for i in 0..<(gw * gh) {
+                inside[i] = field[i] < 0
+                coverage[i] = min(max(0.5 - field[i] * px, 0), 1)
+            }
         }
         // 3–5. The material.
         let center = (x: Float(box.midX * s - CGFloat(gx0 + ox)), y: Float(box.midY * s - CGFloat(gy0 + oy)))
