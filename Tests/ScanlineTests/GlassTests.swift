@@ -398,4 +398,34 @@ import Testing
         #expect(abs(halfM - fullM / 2) < fullM * 0.15, "materialize half-way: \(halfM) of \(fullM)")
         #expect(abs(halfI - fullI) < 1, "identity: whole at once: \(halfI) of \(fullI)")
     }
+
+    /// The depth's distance transform is exact: against the brute-force minimum over every
+    /// outside pixel (and, unless the edge counts as inside, the ring of pixels around the grid),
+    /// on random shapes with holes, in both edge modes.
+    @Test func theDistanceTransformIsExact() {
+        var seed: UInt64 = 7
+        func random() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        for (w, h) in [(37, 23), (1, 9), (16, 1), (50, 40)] {
+            let inside = (0..<(w * h)).map { _ in random() % 7 != 0 }
+            for edgeIsInside in [false, true] {
+                let d = GlassKernel.squaredDistances(inside: inside, width: w, height: h, edgeIsInside: edgeIsInside)
+                let far = Float(w * w + h * h + 1)
+                var wrong: [String] = []
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var best = inside[y * w + x] ? far : 0
+                        for yy in -1...h {
+                            for xx in -1...w {
+                                let ring = xx < 0 || yy < 0 || xx >= w || yy >= h
+                                if ring ? edgeIsInside : inside[yy * w + xx] { continue }
+                                best = min(best, Float((x - xx) * (x - xx) + (y - yy) * (y - yy)))
+                            }
+                        }
+                        if d[y * w + x] != best && wrong.count < 3 { wrong.append("(\(x), \(y)): \(d[y * w + x]), brute force \(best)") }
+                    }
+                }
+                #expect(wrong.isEmpty, "\(w)x\(h), edge inside \(edgeIsInside): \(wrong)")
+            }
+        }
+    }
 }

@@ -119,20 +119,39 @@ enum GlassKernel {
     static func squaredDistances(inside: [Bool], width: Int, height: Int, edgeIsInside: Bool = false) -> [Float] {
         let far = Float(width * width + height * height + 1)
         let edge = edgeIsInside ? 4 * far : 0
-        var d = inside.map { $0 ? far : 0 }
+        var d = [Float](repeating: 0, count: width * height)
         d.withUnsafeMutableBufferPointer { buf in
-            nonisolated(unsafe) let p = buf.baseAddress!
-            // Columns (`width` lines of `height`, a step of `width` apart), then rows. Each line is
-            // padded with a pixel at each end: the grid's edge.
-            for (lines, length, lineStride, step) in [(width, height, 1, width), (height, width, width, 1)] {
-                FilterKernels.parallelRows(lines) { band in
-                    var f = [Float](repeating: 0, count: length + 2), out = f
-                    var v = [Int](repeating: 0, count: length + 2), z = [Float](repeating: 0, count: length + 3)
+            inside.withUnsafeBufferPointer { ib in
+                nonisolated(unsafe) let p = buf.baseAddress!, flags = ib.baseAddress!
+                // Columns: on a two-valued image the first pass is the distance to the nearest
+                // outside pixel of the column (or its padded ends), found by a scan down and a
+                // scan up, squared; `far` where there is none. (The same numbers as the general
+                // pass over 0 and `far`, in integers exact as floats.)
+                FilterKernels.parallelRows(width) { band in
+                    var down = [Int](repeating: 0, count: height)
+                    for x in band {
+                        var g = edgeIsInside ? Int.max / 4 : 0
+                        for y in 0..<height { g = flags[y * width + x] ? g + 1 : 0; down[y] = g }
+                        g = edgeIsInside ? Int.max / 4 : 0
+                        for y in stride(from: height - 1, through: 0, by: -1) {
+                            g = flags[y * width + x] ? g + 1 : 0
+                            let n = min(g, down[y])
+                            p[y * width + x] = n >= width + height ? far : Float(n * n)
+                        }
+                    }
+                }
+                // Rows: the general pass, each row padded with the grid's edge at both ends.
+                FilterKernels.parallelRows(height) { band in
+                    let f = UnsafeMutablePointer<Float>.allocate(capacity: 2 * (width + 2) + width + 3)
+                    let v = UnsafeMutablePointer<Int>.allocate(capacity: width + 2)
+                    defer { f.deallocate(); v.deallocate() }
+                    let out = f + (width + 2), z = f + 2 * (width + 2)
                     for line in band {
-                        f[0] = edge; f[length + 1] = edge
-                        for i in 0..<length { f[i + 1] = p[line * lineStride + i * step] }
-                        lowerEnvelope(&f, &out, &v, &z, count: length + 2)
-                        for i in 0..<length { p[line * lineStride + i * step] = out[i + 1] }
+                        let row = p + line * width
+                        f[0] = edge; f[width + 1] = edge
+                        (f + 1).update(from: row, count: width)
+                        lowerEnvelope(f, out, v, z, count: width + 2)
+                        row.update(from: out + 1, count: width)
                     }
                 }
             }
@@ -141,7 +160,8 @@ enum GlassKernel {
     }
 
     /// One dimension of the distance transform: out[q] = min over i of (q − i)² + f[i].
-    static func lowerEnvelope(_ f: inout [Float], _ out: inout [Float], _ v: inout [Int], _ z: inout [Float], count n: Int) {
+    static func lowerEnvelope(_ f: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Int>,
+                              _ z: UnsafeMutablePointer<Float>, count n: Int) {
         var k = 0
         v[0] = 0; z[0] = -.infinity; z[1] = .infinity
         for q in 1..<n {
