@@ -322,7 +322,7 @@ extension View {
         let look = ListLook(style)
         return environmentChange { $0.listLook = look }
     }
-    /// Insets this row's content by `insets` (nil: the list's default) instead of the default 8 above and below, 20 at the sides.
+    /// Insets this row's content by `insets` (nil: the list's default) instead of the default 11 above and below, 20 at the sides.
     nonisolated public func listRowInsets(_ insets: EdgeInsets?) -> some View { trait(ListRowTrait.Insets.self, insets) }
     /// Draws `view` behind this row, in its place in the card, instead of the card's colour.
     nonisolated public func listRowBackground<V: View>(_ view: V?) -> some View { trait(ListRowTrait.Background.self, view.map { AnyView($0) }) }
