@@ -57,7 +57,8 @@ let package = Package(
                               "Fidelity/SpeziViews/LICENSE.md", "Fidelity/SpeziViews/SOURCE.md", "Fidelity/SpeziViews/references",
                               "Fidelity/VaultLiterature/LICENSE", "Fidelity/VaultLiterature/SOURCE.md", "Fidelity/VaultLiterature/references",
                               "Fidelity/HomeAssistantLocationHistory/LICENSE.md", "Fidelity/HomeAssistantLocationHistory/SOURCE.md",
-                              "Fidelity/HomeAssistantLocationHistory/references"]),
+                              "Fidelity/HomeAssistantLocationHistory/references", "Fidelity/HomeAssistantPrivacy/LICENSE.md",
+                              "Fidelity/HomeAssistantPrivacy/SOURCE.md", "Fidelity/HomeAssistantPrivacy/references"]),
     ],
     swiftLanguageModes: [.v6]
 )

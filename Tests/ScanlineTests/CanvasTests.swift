@@ -115,6 +115,19 @@ struct MovingCanvas: View {
         #expect(px(scaled, 18, 18) == [255, 0, 0, 255] && px(scaled, 22, 5) == [0, 0, 0, 0])
     }
 
+    /// `fill(_:style:)`: an even-odd fill of a ring's two circles leaves the inner one a hole;
+    /// the default winding rule fills it (both circles wind the same way).
+    @Test func evenOddFillCutsHoles() async throws {
+        let ring = Path { p in
+            p.addEllipse(in: CGRect(x: 0, y: 0, width: 20, height: 20))
+            p.addEllipse(in: CGRect(x: 5, y: 5, width: 10, height: 10))
+        }
+        let evenOdd = try await render(ring.fill(Color(red: 1, green: 0, blue: 0), style: FillStyle(eoFill: true)))
+        let winding = try await render(ring.fill(Color(red: 1, green: 0, blue: 0), style: FillStyle()))
+        #expect(px(evenOdd, 10, 10) == [0, 0, 0, 0] && px(evenOdd, 10, 2) == [255, 0, 0, 255], "even-odd: centre \(px(evenOdd, 10, 10)), ring \(px(evenOdd, 10, 2))")
+        #expect(px(winding, 10, 10) == [255, 0, 0, 255], "winding: centre \(px(winding, 10, 10))")
+    }
+
     /// luminanceToAlpha: white becomes opaque black, black transparent.
     @Test func luminanceToAlphaMakesLuminanceTheAlpha() async throws {
         let image = try await render(HStack(spacing: 0) {

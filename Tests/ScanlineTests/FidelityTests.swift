@@ -13,7 +13,7 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
     /// The view of a case, as the test that recorded its reference built it.
-    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory }
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory, privacy }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -53,6 +53,8 @@ import Testing
              layout: .sizeThatFits, scale: 3, minIoU: 0.999, minEdges: 0.99, maxDeltaE: 0.1, maxInkOffset: 1.5),
         Case(name: "HomeAssistant LocationHistory iPhone13", reference: "HomeAssistantLocationHistory/references/snapshots.LocationHistoryListView-w-Locations-light.png",
              subject: .locationHistory, layout: .device(config: locationHistoryScreen), scale: 3, minIoU: 0.965, minEdges: 0.72, maxDeltaE: 0.1),
+        Case(name: "HomeAssistant Privacy iPhone13", reference: "HomeAssistantPrivacy/references/testUI.light.png",
+             subject: .privacy, layout: .device(config: .iPhone13), scale: 3, minIoU: 0.92, minEdges: 0.6, maxDeltaE: 0.1),
     ]
 
     /// The Location History test's screen: `.iPhone13`'s 390 × 844 points, but drawn with
@@ -72,6 +74,7 @@ import Testing
         case .speziLabeledContent: AnyView(SpeziViewsCases.labeledContent)
         case .vaultLiterature: AnyView(VaultLiteratureCase.rawText)
         case .locationHistory: AnyView(LocationHistoryCase.withLocations)
+        case .privacy: AnyView(PrivacyCase.view)
         }
     }
 

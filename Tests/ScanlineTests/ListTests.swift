@@ -99,17 +99,33 @@ import Testing
         let groupedLines = near(grouped[0, 22], separatorOnWhite) && near(grouped[389, 22], separatorOnWhite) && near(grouped[200, 65], separatorOnWhite)
         let groupedFills = near(grouped[200, 40], white) && near(grouped[200, 21], page)
         #expect(groupedLines && groupedFills, "grouped: \(grouped[200, 21]) \(grouped[0, 22]) \(grouped[200, 40]) \(grouped[200, 65])")
+        // `.contentMargins(.top, m)`: the first section starts 7.33 below m, not 35 below the top
+        // (Apple's PrivacyView picture); the margin's own space comes from the scroll view.
+        let zero = try await render(List { Text("One") }.contentMargins(.top, .zero))
+        #expect(near(zero[200, 6], page) && near(zero[200, 8], white) && near(zero[200, 50], white) && near(zero[200, 52], page),
+                "zero top margin: \(zero[200, 6]) \(zero[200, 8]) \(zero[200, 50]) \(zero[200, 52])")
+        let twenty = try await render(List { Text("One") }.contentMargins(.top, 20))
+        #expect(near(twenty[200, 26], page) && near(twenty[200, 28], white), "20 pt top margin: \(twenty[200, 26]) \(twenty[200, 28])")
         // No background when hidden.
         let clear = try await render(List { Text("One") }.scrollContentBackground(.hidden))
         #expect(clear[5, 5].a == 0 && near(clear[200, 40], white), "hidden background: \(clear[5, 5])")
     }
 
     @Test func rowsGrowWithTheirContentAndDynamicType() async throws {
-        // A toggle's 31 pt switch and 11 pt insets: a 53 pt row from y 35, so the card ends at 88.
+        // A toggle's 31 pt switch takes the row's height, not its insets (Apple's PrivacyView
+        // picture): a 44 pt row from y 35, so the card ends at 79, the switch 6.5 below its top.
         let form = try await render(Form { Toggle("Wi-Fi", isOn: .constant(true)) })
-        #expect(near(form[200, 87], white) && near(form[200, 88], page), "toggle row: \(form[200, 87]) \(form[200, 88])")
-        // The switch, on (system green), at the trailing inset: x 370 − 20 − 51 ..< 350.
-        #expect(near(form[300, 58], (52, 199, 89)), "switch: \(form[300, 58])")
+        #expect(near(form[200, 78], white) && near(form[200, 79], page), "toggle row: \(form[200, 78]) \(form[200, 79])")
+        // The switch, on (system green), at the trailing inset: x 370 − 20 − 51 ..< 350, y 41.5 ..< 72.5.
+        // (The thumb's shadow darkens the track by up to 2 levels.)
+        #expect([43, 57, 70].allSatisfy { near(form[310, $0], (52, 199, 89), 3) }, "switch: \(form[310, 43]) \(form[310, 57]) \(form[310, 70])")
+        #expect(near(form[310, 40], white) && near(form[310, 74], white, 3), "around the switch: \(form[310, 40]) \(form[310, 74])")
+        // A two-line label is taller than the switch: the row is as tall as the label's alone.
+        let label = VStack(alignment: .leading) { Text("Wi-Fi"); Text("Home").font(.footnote) }
+        let twoLines = try await render(Form { Toggle(isOn: .constant(false)) { label } })
+        let alone = try await render(Form { label })
+        let end = (35..<200).first { near(twoLines[200, $0], page) } ?? 0, aloneEnd = (35..<200).first { near(alone[200, $0], page) } ?? 0
+        #expect(end == aloneEnd && end > 35 + 55, "a two-line toggle row ends at \(end), its label's row at \(aloneEnd)")
         // At the largest accessibility size a row of body text is taller than 44.
         let big = try await render(List { Text("One") }, dynamicType: .accessibility5)
         let bottom = (35..<200).first { near(big[200, $0], page) } ?? 0

@@ -16,7 +16,11 @@
 ///   without a header [iOS 18: StanfordSpezi/SpeziViews' `listRow.iphone-regular.png`, the
 ///   fidelity suite's SpeziListRow case, card top 35.0 pt below the 47 pt safe area], 16 above
 ///   its header with one [the same repository's `optionSetPicker.option-picker-inline.png`:
-///   card top 84.33 pt = 47 + 16 + a 15.5 pt footnote line + 6]; a later section without a header
+///   card top 84.33 pt = 47 + 16 + a 15.5 pt footnote line + 6]; with `.contentMargins(.top, m)`
+///   the first section without a header starts 7.33 below the margin m (which the list's scroll
+///   view leaves) instead [iOS 18: home-assistant/iOS's `PrivacyView.test/testUI.light.png` at
+///   e5fd7b1, `.contentMargins(.top, .zero)`: card top 54.33 = 47 + 7.33; the fidelity suite's
+///   HomeAssistant Privacy case]; a later section without a header
 ///   starts 20 below what comes before it, one with a header 16, its header 6 above the card;
 ///   10 after the card [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10
 ///   before what follows;
@@ -25,8 +29,12 @@
 ///   measure 10.4 to 11.6 (home-assistant/iOS's location history, two texts in a 62.3 pt row;
 ///   StanfordSpezi/SpeziViews' AX3 row, two 40 pt lines in a 118.7 pt row: the fidelity suite),
 ///   and 11 is UIKit's table cell content margin, which SwiftUI's rows sit in; a one-line body
-///   row is 44 either way (20.3 + 22 < 44). Content is leading-aligned and centred vertically,
-///   so a 31 pt switch makes a 53 pt row (derived, not measured); a hairline separator (1 px, separator colour:
+///   row is 44 either way (20.3 + 22 < 44). Content is leading-aligned and centred vertically.
+///   A toggle's switch takes the row's height but not its insets: a row of a one-line label and a
+///   31 pt switch is 44, the switch centred, 6.5 from the row's edges [iOS 18:
+///   home-assistant/iOS's `PrivacyView.test/testUI.light.png` at e5fd7b1, two toggle rows in a
+///   `List`, each card 44.0 pt tall, the switch's green 31 pt from 6.67 below the card's top];
+///   the insets apply to the rest of the row (its label); a hairline separator (1 px, separator colour:
 ///   60, 60, 67 at 29 % light; 84, 84, 88 at 60 % dark) at the bottom of each row but a section's
 ///   last, from the row content's leading edge to the card's trailing edge (iOS 16 and later
 ///   align separators with the row's text);
@@ -373,6 +381,7 @@ nonisolated struct _ListContent<Content: View>: View, PrimitiveView {
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         var rows = b
         rows.environment.isListRow = true
+        rows.environment.contentMarginTopIsSet = false
         rows.environment.listLook = look
         rows.stackAxis = nil
         // Each view of the content: a section (a `Section`, or a view whose body is one), or a row;
@@ -444,6 +453,27 @@ final class ListNode: Node {
     /// The default row insets: 11 above and below, 20 at the sides.
     static let rowInsets = EdgeInsets(top: 11, leading: 20, bottom: 11, trailing: 20)
 
+    /// For a row that holds a toggle's switch: the height of what is not a switch (the extent of
+    /// its other leaves, placed at `size`, points), which the row's vertical insets apply to;
+    /// nil for a row without a switch. The row lays out at `size` here and again when placed.
+    static func heightBesideSwitches(_ row: Node, size: CGSize) -> CGFloat? {
+        var minY = CGFloat.infinity, maxY = -CGFloat.infinity
+        func walk(_ n: Node) {
+            if n is SwitchNode { return }
+            let kids = n.children
+            if kids.isEmpty {
+                if n.frame.height > 0 { minY = min(minY, n.frame.minY); maxY = max(maxY, n.frame.maxY) }
+            } else {
+                kids.forEach(walk)
+            }
+        }
+        func findSwitch(_ n: Node) -> Bool { n is SwitchNode || n.children.contains(where: findSwitch) }
+        guard findSwitch(row) else { return nil }
+        row.place(in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size))
+        walk(row)
+        return maxY > minY ? maxY - minY : 0
+    }
+
     /// The card's side margin for a list `width` wide.
     func margin(_ width: CGFloat) -> CGFloat { look == .insetGrouped ? (width < 390 ? 16 : 20) : 0 }
 
@@ -469,7 +499,7 @@ final class ListNode: Node {
             case .insetGrouped:
                 if let h = section.header {
                     text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 16), gapBelow: 6)
-                } else { y += i == 0 ? 35 : (spacing ?? 20) }
+                } else { y += i == 0 ? (environment.contentMarginTopIsSet ? 7 + 1 / 3 : 35) : (spacing ?? 20) }
             case .grouped:
                 y += i == 0 ? 22 : (spacing ?? 22)
                 if let h = section.header { text(h, leading: textInset, trailing: textInset, gapAbove: 0, gapBelow: 6) }
@@ -486,13 +516,17 @@ final class ListNode: Node {
             let top = y
             var frames: [CGRect] = []
             for row in section.rows {
-                let insets = row.listTrait(ListRowTrait.Insets.self, as: EdgeInsets.self) ?? ListNode.rowInsets
+                let explicit = row.listTrait(ListRowTrait.Insets.self, as: EdgeInsets.self)
+                let insets = explicit ?? ListNode.rowInsets
                 let contentWidth = max(cardWidth - insets.leading - insets.trailing, 0)
                 let s = row.sizeThatFits(ProposedViewSize(width: contentWidth, height: nil))
-                let h = max(minRow, s.height + insets.top + insets.bottom)
+                var h = max(minRow, s.height + insets.top + insets.bottom)
+                // A switch takes the row's height but not its insets (see the type's comment).
+                let switchExtent = explicit == nil ? ListNode.heightBesideSwitches(row, size: CGSize(width: contentWidth, height: s.height)) : nil
+                if let switchExtent { h = max(minRow, switchExtent + insets.top + insets.bottom, s.height) }
                 let frame = CGRect(x: origin.x + m, y: y, width: cardWidth, height: h)
                 frames.append(frame)
-                let contentHeight = min(s.height, h - insets.top - insets.bottom)
+                let contentHeight = min(s.height, switchExtent == nil ? h - insets.top - insets.bottom : h)
                 parts.append((row, CGRect(x: frame.minX + insets.leading, y: frame.minY + insets.top + (h - insets.top - insets.bottom - contentHeight) / 2,
                                           width: contentWidth, height: max(contentHeight, 0))))
                 if let bg = section.backgrounds[frames.count - 1] { parts.append((bg, frame)) }

@@ -31,6 +31,9 @@ public struct EnvironmentValues: Sendable {
     var safeArea: SafeAreaRegion? = nil
     /// Margins inside the next scroll view's scrolled area (`.contentMargins`), points.
     public var scrollContentMargins = EdgeInsets()
+    /// Whether `.contentMargins` set the top margin: a list then starts its first section at
+    /// that margin, not at its own default (see `List`).
+    var contentMarginTopIsSet = false
     /// How the toggles inside are drawn (`.toggleStyle(_:)`); nil: the default, the switch.
     var toggleStyle: AnyToggleStyle? = nil
     /// How the labels inside are drawn (`.labelStyle(_:)`); nil: the default.

@@ -112,7 +112,7 @@ extension View {
             guard placement != .scrollIndicators else { return }
             let l = length ?? 16
             var m = env.scrollContentMargins
-            if edges.contains(.top) { m.top = l }
+            if edges.contains(.top) { m.top = l; env.contentMarginTopIsSet = true }
             if edges.contains(.leading) { m.leading = l }
             if edges.contains(.bottom) { m.bottom = l }
             if edges.contains(.trailing) { m.trailing = l }
@@ -121,7 +121,7 @@ extension View {
     }
     /// Insets scrolled content by `insets`.
     nonisolated public func contentMargins(_ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> some View {
-        environmentChange { env in if placement != .scrollIndicators { env.scrollContentMargins = insets } }
+        environmentChange { env in if placement != .scrollIndicators { env.scrollContentMargins = insets; env.contentMarginTopIsSet = true } }
     }
     /// Shows or hides scroll indicators; a render draws none, so nothing changes.
     nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }

@@ -308,6 +308,11 @@ extension Shape {
     nonisolated public var body: Never { fatalError("shapes are drawn by Scanline") }
     /// Fills the shape with `style`.
     nonisolated public func fill<S: ShapeStyle>(_ style: S) -> some View { _ShapeView(shape: self, style: style, stroke: nil) }
+    /// Fills the shape with `content` by `style`'s rule: even-odd (`FillStyle(eoFill: true)`,
+    /// where overlapping subpaths cut holes) or non-zero winding, antialiased or not.
+    nonisolated public func fill<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: FillStyle) -> some View {
+        _ShapeView(shape: self, style: content, stroke: nil, fillStyle: style)
+    }
     /// Strokes the shape's outline.
     nonisolated public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> some View {
         _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
@@ -390,10 +395,11 @@ extension Path: Shape {
 /// animate.
 nonisolated public struct _ShapeView<S: Shape, Style: ShapeStyle>: View, PrimitiveView {
     let shape: S, style: Style, stroke: StrokeStyle?
+    var fillStyle = FillStyle()
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node {
         let shown = b.animateValue(shape, key: GraphKey(b.path, .shape)) as? S ?? shape
-        if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: GraphKey(b.path, .fill)), stroke: stroke) }
-        return ShapeNode(shape: shown, style: style, stroke: stroke)
+        if let color = style as? Color { return ShapeNode(shape: shown, style: b.animate(color, key: GraphKey(b.path, .fill)), stroke: stroke, fillStyle: fillStyle) }
+        return ShapeNode(shape: shown, style: style, stroke: stroke, fillStyle: fillStyle)
     }
 }
 
@@ -421,7 +427,11 @@ class ShapeNode: Node {
     let shape: any Shape
     let style: (any ShapeStyle)?
     let stroke: StrokeStyle?
-    init(shape: any Shape, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil) { self.shape = shape; self.style = style; self.stroke = stroke }
+    /// The fill's rule (even-odd or winding) and antialiasing.
+    let fillStyle: FillStyle
+    init(shape: any Shape, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil, fillStyle: FillStyle = FillStyle()) {
+        self.shape = shape; self.style = style; self.stroke = stroke; self.fillStyle = fillStyle
+    }
     override var kind: String { String(describing: type(of: shape)) }
     /// A shape takes the space offered (an infinite proposal too, so stacks see it as flexible
     /// as it is), 10 points where none is.
@@ -439,7 +449,7 @@ class ShapeNode: Node {
         let rect = CGRect(origin: .zero, size: frame.size)
         let shading = (style ?? ForegroundStyle()).shading(in: rect, environment: environment)
         let path = (shape as? any ContainerRelative).map { $0.path(in: rect, container: c.localContainer) } ?? shape.path(in: rect)
-        if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading) }
+        if let stroke { c.stroke(path, with: shading, style: stroke) } else { c.fill(path, with: shading, style: fillStyle) }
     }
 }
 
