@@ -149,17 +149,33 @@ public enum ScanlineCLI {
         output.live = { FileHandle.standardError.write(Data($0.utf8)) }
         let scene = SceneDescriptor(name: "your view", summary: "", seed: "—", parameters: [], size: CGSize(width: 400, height: 300),
                                     duration: 3, make: { _ in make() }, colorScheme: .light)
-        RenderCommand.isUserView = true
         RenderCommand.userCanvas = canvas
-        if CommandLine.arguments.dropFirst().first == PreviewChild.flag {
-            await PreviewChild.serve(scene, Array(CommandLine.arguments.dropFirst(2)))
+        let argv = Array(CommandLine.arguments.dropFirst())
+        if argv.first == PreviewChild.flag {
+            await PreviewChild.serve(scene, Array(argv.dropFirst()))
         }
         var code: Int32 = 0
         let started = Date()
-        if CommandLine.arguments.contains("--json") { output.report = JSONReport(command: "render") }
+        if argv.contains("--json") { output.report = JSONReport(command: "render") }
         do {
-            let args = try Arguments(Array(CommandLine.arguments.dropFirst()), specs: RenderCommand.command.options)
-            try await RenderCommand.render(scene, args, &output)
+            // `scanline render` passes the whole render as one request (`--request JSON`); the
+            // program run by hand takes render's options.
+            let request: RenderRequest
+            if argv.count == 2, argv[0] == "--request" {
+                request = try RenderRequest(json: argv[1])
+            } else {
+                var parsed = try RenderRequest(try Arguments(argv, specs: RenderCommand.command.options))
+                parsed.scene = nil
+                request = parsed
+            }
+            if request.json && output.report == nil { output.report = JSONReport(command: "render") }
+            let previousDevice = ShaderDevice.current
+            if let name = request.shaderDevice, let device = ShaderDevice(rawValue: name) {
+                if device == .cuda { _ = try ShaderDevice.cudaDevice() }
+                ShaderDevice.current = device
+            }
+            defer { ShaderDevice.current = previousDevice }
+            try await RenderCommand.render(scene, request, &output)
         } catch {
             code = exitCode(for: error, command: "render", output: &output)
         }

@@ -3,16 +3,19 @@ import ScanlineBlocks
 
 /// `scanline render`: renders a registered scene to a still PNG or a numbered PNG sequence.
 enum RenderCommand {
-    /// True in a user's view binary (`scanline render FILE.swift`), whose arguments have no command name.
-    nonisolated(unsafe) static var isUserView = false
-    /// A user's view's canvas without `--size` (set with `isUserView`); a scene's is its own size.
+    /// A user's view's canvas without `--size` (set in a user's view's program); a scene's is its own size.
     nonisolated(unsafe) static var userCanvas: UserViewCanvas? = nil
 
     /// The canvas in points: `--size`, else a user's view's `userCanvas` (its ideal size in the
     /// environment it is rendered in, as `ImageRenderer` measures it), else the scene's size.
     @MainActor static func canvasSize(_ args: Arguments, scene: SceneDescriptor, view: @autoclosure () throws -> AnyView,
                                       environment: EnvironmentValues, scale: CGFloat) throws -> CGSize {
-        if let text = args.string("--size") { return try parseSize(text) }
+        try canvasSize(try args.string("--size").map(parseSize), scene: scene, view: try view(), environment: environment, scale: scale)
+    }
+    /// The canvas for a `--size` of `size` (nil: not given); see the other form.
+    @MainActor static func canvasSize(_ size: CGSize?, scene: SceneDescriptor, view: @autoclosure () throws -> AnyView,
+                                      environment: EnvironmentValues, scale: CGFloat) throws -> CGSize {
+        if let size { return size }
         switch userCanvas {
         case nil: return scene.size
         case let .fixed(width, height)?: return CGSize(width: width, height: height)
@@ -84,6 +87,7 @@ enum RenderCommand {
                 OptionSpec(["--layout"], help: "Print every view's frame, instead of rendering."),
                 OptionSpec(["--quiet", "-q"], help: "No progress bar."),
                 CommonOptions.json,
+                OptionSpec(["--request"], value: "JSON", help: "The whole render as one JSON object, given alone: what scanline passes its own child processes (a user's view's program, --local shards)."),
                 OptionSpec(["--view"], value: "TYPE", help: "Your files: render TYPE() (default: the first #Preview's body, else the only View type)."),
                 OptionSpec(["--preview"], value: "NAME", help: "Your files or package: render #Preview(\"NAME\"). A package's library and app targets are built as SwiftPM builds them (resources and Bundle.module included)."),
                 OptionSpec(["--list-previews"], help: "Your files or package: print each #Preview's name, place and canvas, and render nothing."),
@@ -148,35 +152,38 @@ enum RenderCommand {
 
     /// Encoder options that the output's format does not use are refused, as `--audio` with a GIF
     /// always was: `--lossless` with an MP4 would otherwise be silently ignored.
-    static func refuseInapplicable(_ args: Arguments, output: String) throws {
+    static func refuseInapplicable(_ r: RenderRequest, output: String) throws {
         let format = ExportFormat.from(path: output)
-        let still = args.string("--frames") == nil && (format == .png || format == nil || (format == .pngSequence && args.string("--time") != nil))
-        let kind = args.string("--frames") != nil ? "a PNG sequence" : still ? "a still" : format.map { "." + ($0 == .pngSequence ? "png sequence" : $0.rawValue) } ?? "this output"
-        let rules: [(option: String, applies: Bool, where: String)] = [
-            ("--lossless", format == .webp, ".webp"),
-            ("--quality", format == .webp, ".webp"),
-            ("--crf", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
-            ("--preset", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
-            ("--audio", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
-            ("--loop", [.gif, .webp, .apng].contains(format), ".gif, .webp and .apng"),
-            ("--duration", !still && args.string("--frames") == nil, "animations"),
-            ("--gop", format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
-            ("--shard", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
-            ("--shards", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
-            ("--local", !still && args.string("--frames") == nil, "animations (a PNG sequence: a %04d pattern)"),
+        let still = r.frames == nil && (format == .png || format == nil || (format == .pngSequence && r.time != nil))
+        let kind = r.frames != nil ? "a PNG sequence" : still ? "a still" : format.map { "." + ($0 == .pngSequence ? "png sequence" : $0.rawValue) } ?? "this output"
+        let animation = !still && r.frames == nil
+        let rules: [(option: String, given: Bool, applies: Bool, where: String)] = [
+            ("--lossless", r.lossless, format == .webp, ".webp"),
+            ("--quality", r.quality != nil, format == .webp, ".webp"),
+            ("--crf", r.crf != nil, format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--preset", r.preset != nil, format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--audio", r.audio != nil, format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--loop", r.loop != nil, [.gif, .webp, .apng].contains(format), ".gif, .webp and .apng"),
+            ("--duration", r.duration != nil, animation, "animations"),
+            ("--gop", r.gop != nil, format?.isVideo == true, "video (.mp4, .webm, .mov, .mkv)"),
+            ("--shard", r.shard != nil, animation, "animations (a PNG sequence: a %04d pattern)"),
+            ("--shards", r.shards != nil, animation, "animations (a PNG sequence: a %04d pattern)"),
+            ("--local", r.local, animation, "animations (a PNG sequence: a %04d pattern)"),
         ]
-        for r in rules where !r.applies && (args.string(r.option) != nil || args.has(r.option)) {
-            throw UsageError("\(r.option) applies to \(r.where), not to \(kind)")
+        for rule in rules where rule.given && !rule.applies {
+            throw UsageError("\(rule.option) applies to \(rule.where), not to \(kind)")
         }
     }
 
-    static func environment(_ args: Arguments, scene: SceneDescriptor) throws -> EnvironmentValues {
+    /// The environment a render of `scene` runs in: the request's scheme (else the scene's),
+    /// accessibility settings, direction and Dynamic Type.
+    static func environment(_ r: RenderRequest, scene: SceneDescriptor) throws -> EnvironmentValues {
         var env = EnvironmentValues()
-        env.colorScheme = try args.choice("--color-scheme", [("light", ColorScheme.light), ("dark", .dark)]) ?? scene.colorScheme
-        env.accessibilityReduceMotion = args.has("--reduce-motion")
-        env.accessibilityReduceTransparency = args.has("--reduce-transparency")
-        if args.has("--rtl") { env.layoutDirection = .rightToLeft }
-        if let d = args.string("--dynamic-type") {
+        env.colorScheme = r.colorScheme.map { $0 == "dark" ? ColorScheme.dark : .light } ?? scene.colorScheme
+        env.accessibilityReduceMotion = r.reduceMotion
+        env.accessibilityReduceTransparency = r.reduceTransparency
+        if r.rightToLeft { env.layoutDirection = .rightToLeft }
+        if let d = r.dynamicType {
             do { env.dynamicTypeSize = try DynamicTypeSize.parse(d) } catch let e as ScanlineError { throw UsageError(e.description) }
         }
         return env
@@ -190,6 +197,15 @@ enum RenderCommand {
             if code != 0 { throw ExitCode(code) }
             return
         }
+        if let json = args.string("--request") {
+            guard args.raw.count == 2 else { throw UsageError("--request holds the whole render; give it alone") }
+            let request = try RenderRequest(json: json)
+            guard let name = request.scene, let scene = SceneRegistry.named(name) else {
+                throw UsageError("--request names no scene Scanline has (\(request.scene ?? "none")); a user's view's request goes to its own program")
+            }
+            try await render(scene, request, &output)
+            return
+        }
         guard args.positionals.count == 1 else {
             throw UsageError(args.positionals.isEmpty ? "missing the scene name (or your .swift files); scenes: \(SceneRegistry.all.map(\.name).joined(separator: ", "))" : "expected one scene name, or .swift and .metal files")
         }
@@ -199,40 +215,45 @@ enum RenderCommand {
         for option in ["--view", "--preview", "--cache", "--from-source", "--list-previews"] where args.string(option) != nil || args.has(option) {
             throw UsageError("\(option) goes with your own .swift files, not a scene")
         }
-        try await render(scene, args, &output)
+        var request = try RenderRequest(args)
+        request.scene = scene.name
+        try await render(scene, request, &output)
     }
 
-    /// Renders `scene` with the options in `args` (the scene's name already read).
-    @MainActor static func render(_ scene: SceneDescriptor, _ args: Arguments, _ output: inout Output) async throws {
+    /// Renders `scene` as `request` asks (a scene of Scanline's, or a user's view in its own
+    /// program, whose scene is the view).
+    @MainActor static func render(_ scene: SceneDescriptor, _ request: RenderRequest, _ output: inout Output) async throws {
+        let r = request
         // Another scene's options are a mistake, not something to ignore.
-        for option in sceneOptions where args.string(option.names[0]) != nil && !scene.parameters.contains(where: { "--\($0.name)" == option.names[0] }) {
+        for name in r.sceneValues.keys.sorted() where !scene.parameters.contains(where: { $0.name == name }) {
             let takes = scene.parameters.map { "--\($0.name)" }
-            throw UsageError("\(option.names[0]) is not an option of '\(scene.name)' (" + (takes.isEmpty ? "it takes none" : "it takes " + takes.joined(separator: ", ")) + ")")
+            throw UsageError("--\(name) is not an option of '\(scene.name)' (" + (takes.isEmpty ? "it takes none" : "it takes " + takes.joined(separator: ", ")) + ")")
         }
-        var values: [String: String] = [:]
-        for p in scene.parameters { if let v = args.string("--\(p.name)") { values[p.name] = v } }
         // The view is made inside each renderer, at its time 0 (SceneRenderer.init); this one only
         // measures an ideal size.
         func makeView() throws -> AnyView {
-            do { return try scene.make(SceneArguments(values)) } catch let e as ScanlineError { throw UsageError(e.description) }
+            do { return try scene.make(SceneArguments(r.sceneValues)) } catch let e as ScanlineError { throw UsageError(e.description) }
         }
         let view = try makeView()
-        let startDate = try startDateOption(args)
-        let device = try deviceOption(args)
-        let scale = try args.double("--scale", in: 1...3) ?? device?.scale ?? 2
-        let fps = try args.double("--fps", in: 1...240) ?? 30
-        let time = try args.double("--time", in: 0...3600)
-        if let t = args.string("--time"), time == nil { throw UsageError("--time expects a number, got '\(t)'") }
-        var env = try environment(args, scene: scene)
-        if let device, args.string("--dynamic-type") == nil { env.dynamicTypeSize = device.dynamicTypeSize }
-        if let dir = args.string("--resources") {
+        let startDate = r.startDate
+        let device = r.device.flatMap(DeviceConfiguration.named)
+        let scale = r.scale ?? device?.scale ?? 2
+        let fps = r.fps ?? 30
+        let time = r.time
+        var env = try environment(r, scene: scene)
+        if let device, r.dynamicType == nil { env.dynamicTypeSize = device.dynamicTypeSize }
+        if let dir = r.resources {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else { throw ScanlineError.fileNotFound(path: dir) }
             env.imageResourcesFolder = URL(fileURLWithPath: dir)
         }
-        let size = try device?.size ?? canvasSize(args, scene: scene, view: view, environment: env, scale: scale)
-        let background = try CommonOptions.color(args, "--background")
-        let chrome = device != nil && !args.has("--no-status-bar")
+        // A user's `.metal` files, compiled when a shader is first looked up.
+        if !r.metal.isEmpty { ShaderLibrary.default.addMetalFiles(r.metal.map { URL(fileURLWithPath: $0) }) }
+        let size = try device?.size ?? canvasSize(r.size, scene: scene, view: view, environment: env, scale: scale)
+        let background = try r.background.map { text in
+            do { return try Color.parse(text) } catch let e as ScanlineError { throw UsageError("--background: \(e.description)") }
+        }
+        let chrome = device != nil && !r.noStatusBar
         func makeRenderer() throws -> SceneRenderer {
             guard let device else {
                 return try SceneRenderer(try makeView(), size: size, scale: scale, fps: fps, environment: env, background: background, startDate: startDate)
@@ -244,49 +265,51 @@ enum RenderCommand {
         let renderer = try makeRenderer()
         defer { for w in renderer.warnings { output.warn("warning: \(w)") } }
 
-        if args.has("--accessibility") {
+        switch r.mode {
+        case .accessibility:
             for e in await renderer.accessibilityElements(at: time ?? 0) { output.print(e.description) }
             return
-        }
-        if args.has("--layout") {
+        case .layout:
             output.print(await renderer.layoutDump(at: time ?? 0))
             return
+        case .render:
+            break
         }
-        guard let out = args.string("--output") else { throw UsageError("missing -o/--output") }
+        guard let out = r.output else { throw UsageError("missing -o/--output") }
         if FramePattern.looksNumbered(out) {
             do { _ = try FramePattern(out) } catch let e as ScanlineError { throw UsageError(e.description) }
         }
-        try refuseInapplicable(args, output: out)
-        try CommonOptions.refuseOverwriting([args.string("--audio")] + args.positionals, output: out)
-        if let format = ExportFormat.from(path: out), format.isAnimated, args.string("--frames") == nil, format != .pngSequence || time == nil {
+        try refuseInapplicable(r, output: out)
+        try CommonOptions.refuseOverwriting([r.audio] + r.metal, output: out)
+        if let format = ExportFormat.from(path: out), format.isAnimated, r.frames == nil, format != .pngSequence || time == nil {
             guard time == nil else { throw UsageError("--time picks a still; an animation runs from 0 for --duration") }
             var options = ExportOptions()
             options.fps = fps
-            options.duration = try args.double("--duration", in: 0.001...3600) ?? scene.duration
-            options.loop = try args.int("--loop", in: 0...65535) ?? 0
-            options.lossless = args.has("--lossless")
-            options.quality = Float(try args.double("--quality", in: 0...100) ?? 80)
-            options.video.crf = try args.int("--crf", in: format == .webm ? 0...63 : 0...51) ?? 18
-            options.video.preset = try presetOption(args) ?? "veryfast"
-            if let audio = args.string("--audio") { options.video.audio = URL(fileURLWithPath: audio) }
+            options.duration = r.duration ?? scene.duration
+            options.loop = r.loop ?? 0
+            options.lossless = r.lossless
+            options.quality = Float(r.quality ?? 80)
+            if let crf = r.crf, format != .webm, crf > 51 { throw UsageError("--crf expects a whole number from 0 to 51, got '\(crf)'") }
+            options.video.crf = r.crf ?? 18
+            options.video.preset = r.preset ?? "veryfast"
+            if let audio = r.audio { options.video.audio = URL(fileURLWithPath: audio) }
             if options.video.audio != nil && !format.isVideo { throw UsageError("--audio goes with a video output (.mp4, .webm, .mov, .mkv)") }
-            options.video.segmentSeconds = try args.double("--gop", in: 0.01...3600) ?? 2
-            guard let (target, request) = try await ShardOptions.plan(args, command: "render", prefix: isUserView ? [] : ["render"],
-                                                                      output: out, format: format, options: options, &output) else { return }
-            var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal, output: output)
-            let report = try await exportAnimation(to: target, format: format, options: options, shard: request, makeRenderer: makeRenderer,
+            options.video.segmentSeconds = r.gop ?? 2
+            guard let (target, shard) = try await ShardOptions.plan(r, output: out, format: format, options: options, &output) else { return }
+            var bar = ProgressBar(enabled: !r.quiet && output.isTerminal, output: output)
+            let report = try await exportAnimation(to: target, format: format, options: options, shard: shard, makeRenderer: makeRenderer,
                                                    progress: { bar.update($0, $1) })
             bar.finish()
             for w in report.warnings { output.warn("warning: \(w)") }
             output.warn(String(format: "wrote %@ (%d frames at %g fps; render %.2f s, encode %.2f s)", target, report.frames, fps, report.renderSeconds, report.encodeSeconds))
             let pixels = renderer.pixelSize
-            output.report?.wrote(target, format: request == nil ? JSONReport.name(format) : "shard", width: pixels.width, height: pixels.height, frames: report.frames,
+            output.report?.wrote(target, format: shard == nil ? JSONReport.name(format) : "shard", width: pixels.width, height: pixels.height, frames: report.frames,
                                  fps: fps, duration: Double(report.frames) / fps)
             output.report?.timings["render"] = report.renderSeconds
             output.report?.timings["encode"] = report.encodeSeconds
             return
         }
-        if let framesText = args.string("--frames") {
+        if let framesText = r.frames {
             guard time == nil else { throw UsageError("give either --time (a still) or --frames (a sequence), not both") }
             let frames = try parseFrames(framesText, fps: fps)
             var pattern = out
@@ -296,7 +319,7 @@ enum RenderCommand {
             guard FramePattern.looksNumbered(pattern) else { throw UsageError("for --frames, -o needs a %d or %04d pattern or a folder, e.g. 'out/frame-%04d.png'") }
             let names = try FramePattern(pattern)
             try FramePattern.createFolder(for: names.name(frames.lowerBound))
-            var bar = ProgressBar(enabled: !args.has("--quiet") && output.isTerminal && frames.count > 30, output: output)
+            var bar = ProgressBar(enabled: !r.quiet && output.isTerminal && frames.count > 30, output: output)
             // Each frame is a whole file once written (atomically); an interrupted run keeps the
             // frames already written, and says how many.
             let written = FrameCounter()

@@ -36,11 +36,9 @@ enum ShardOptions {
     @TaskLocal static var inBatchJob = false
 
     /// A digest of the contents of every file the command line names (its inputs: a transcript, a
-    /// video, a cover, a sound track, a .metal file, a jobs file…), and for a user's view of the
-    /// program compiled from the user's files (this process's binary): shards of one render read
-    /// the same bytes.
+    /// video, a cover, a sound track, a .metal file, a jobs file…): shards of one render read the
+    /// same bytes. (A render's request names its inputs itself: `RenderRequest.inputFiles`.)
     static func inputDigest(_ args: Arguments) -> String {
-        var h = StableHash()
         // Every word but the output (its value is not an input, and a copy may find an earlier one).
         var files: [String] = [], skip = false
         for a in args.raw {
@@ -50,7 +48,12 @@ enum ShardOptions {
             let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
             if let value { files.append(MetalEffect.split(value).path) }   // FILE.metal:function
         }
-        if RenderCommand.isUserView { files.append("/proc/self/exe") }
+        return digest(of: files)
+    }
+
+    /// A digest of the contents of `files` (those that are regular files), with their paths.
+    static func digest(of files: [String]) -> String {
+        var h = StableHash()
         for path in files {
             var st = stat()
             guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = FileManager.default.contents(atPath: path) else { continue }
@@ -61,17 +64,21 @@ enum ShardOptions {
     }
 
     /// The shard this copy renders (`--shard`, else a job array's variable with `--shards`), or nil.
-
     static func shard(_ args: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, Shard.Source)? {
-        let count = try args.int("--shards", in: 1...100_000)
-        if let text = args.string("--shard") {
+        try shard(args.string("--shard"), count: try args.int("--shards", in: 1...100_000), local: args.has("--local"), environment: environment)
+    }
+
+    /// The shard of `--shard text` (nil: not given), `--shards count` and `--local`, else a job
+    /// array's variable, or nil.
+    static func shard(_ text: String?, count: Int?, local: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, Shard.Source)? {
+        if let text {
             do {
                 let s = try Shard(parsing: text)
                 if let count, count != s.count { throw UsageError("--shard \(text) and --shards \(count) disagree") }
                 return (s, .option)
             } catch let e as ScanlineError { throw UsageError(e.description) }
         }
-        if args.has("--local") { return nil }
+        if local { return nil }
         // A batch's job: the job array's index split the batch's lines, not this job's frames
         // (issue #32 point 4: every job of `batch --shards 2` under JOB_COMPLETION_INDEX failed).
         if inBatchJob || environment[BatchCommand.jobVariable] != nil { return nil }
@@ -99,6 +106,34 @@ enum ShardOptions {
         return (target, ShardRequest(shard: s, render: renderParameters(args, command: command), inputs: inputDigest(args)))
     }
 
+    /// `plan` for a render request: its shard options, its parameters and its input files.
+    @MainActor static func plan(_ r: RenderRequest, output out: String, format: ExportFormat,
+                                options: ExportOptions, _ output: inout Output) async throws -> (String, ShardRequest?)? {
+        let shard = try shard(r.shard, count: r.shards, local: r.local)
+        if r.local {
+            try await runLocally(r, output: out, &output)
+            return nil
+        }
+        guard let (s, source) = shard else { return (out, nil) }
+        let target = shardPath(out, s)
+        let range = s.frames(of: options.frameCount, segment: format.segmentLength(fps: options.fps, segmentSeconds: options.video.segmentSeconds))
+        output.live("shard \(s) (from \(source.rawValue)): frames \(range.lowerBound)..<\(range.upperBound) of \(options.frameCount) → \(target)\n")
+        return (target, ShardRequest(shard: s, render: r.parameters, inputs: digest(of: r.inputFiles)))
+    }
+
+    /// `--shards N --local` for a render request: N copies of this program, each given the
+    /// request with its shard set (`--request`), then joined (see the other form).
+    @MainActor static func runLocally(_ r: RenderRequest, output out: String, _ output: inout Output) async throws {
+        guard let n = r.shards, n <= 256 else { throw UsageError("--local needs --shards N (1...256)") }
+        // Scanline's binary takes `render --request`; a user's view's program takes `--request`.
+        let prefix = r.scene == nil ? [] : ["render"]
+        try await runLocally(n, output: out, &output) { i in
+            var child = r
+            child.local = false; child.shards = nil; child.shard = "\(i)/\(n)"; child.quiet = true; child.json = false
+            return prefix + ["--request", child.encoded]
+        }
+    }
+
     /// The shard file's name for `output`: `OUT.shard-IofN` (a PNG pattern's `%04d` becomes `N`).
     static func shardPath(_ output: String, _ shard: Shard) -> String {
         let url = URL(fileURLWithPath: output)
@@ -119,10 +154,16 @@ enum ShardOptions {
             if name == "--shards" { skip = !a.contains("="); continue }
             childArgs.append(a)
         }
+        try await runLocally(n, output: out, &output) { i in prefix + childArgs + ["--shard", "\(i)/\(n)", "--quiet"] }
+    }
+
+    /// Runs this program `n` times at once, child `i` with `arguments(i)`, then joins their shard
+    /// files into `out` and removes them.
+    @MainActor static func runLocally(_ n: Int, output out: String, _ output: inout Output, arguments: (Int) -> [String]) async throws {
         let exe = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
         let started = Date()
         let children = try (0..<n).map { i in
-            try ChildProcess.start(exe, prefix + childArgs + ["--shard", "\(i)/\(n)", "--quiet"], stdout: .discard, stderr: .keep, stop: .terminate)
+            try ChildProcess.start(exe, arguments(i), stdout: .discard, stderr: .keep, stop: .terminate)
         }
         var failures: [String] = []
         for (i, child) in children.enumerated() {

@@ -15,7 +15,7 @@ import Glibc
 /// - **from source** (`--from-source`, or when no prebuilt Scanline is found): a small package
 ///   that depends on Scanline's sources, built by SwiftPM in release mode; the first build
 ///   compiles Scanline (minutes), later ones only the user's module.
-/// `.metal` files are read at run time (`SCANLINE_METAL_PATH`), so editing one needs no rebuild.
+/// `.metal` files are read at run time (the render request names them), so editing one needs no rebuild.
 enum UserView {
     /// What to render: the body of a `#Preview`, or `TypeName()`, and its canvas when `--size`
     /// is not given (see `UserViewCanvas`).
@@ -581,6 +581,9 @@ enum UserView {
             output.print(try previewList(files).joined(separator: "\n"))
             return 0
         }
+        // The render's options are checked before the build, which takes longer.
+        var request = try RenderRequest(args)
+        request.scene = nil
         let quiet = args.has("--quiet")
         var notes: [String] = []
         let kit = try chooseKit(fromSource: args.has("--from-source")) { notes.append($0) }
@@ -617,25 +620,15 @@ enum UserView {
         }
         if !quiet { output.live(String(format: "built in %.1f s\n", Date().timeIntervalSince(started))) }
 
-        // Run it with the render options (everything but the files and the build's own options).
-        var forwarded: [String] = []
-        let own: Set<String> = ["--view", "--preview", "--cache", "--from-source"]
-        var i = 0
-        let argv = args.raw
-        while i < argv.count {
-            let a = argv[i]
-            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            if own.contains(name) { i += a.contains("=") || name == "--from-source" ? 1 : 2; continue }
-            if args.positionals.contains(a) && (a.hasSuffix(".swift") || a.hasSuffix(".metal") || files.package != nil) { i += 1; continue }
-            forwarded.append(a)
-            i += 1
+        // Run it with the render, as one request: its options, the `.metal` files (a package's
+        // shaders and images are in its targets' bundles, beside the program) and where images
+        // are found (the first file's folder unless --resources says).
+        if files.package == nil {
+            request.metal = metalFiles
+            if request.resources == nil { request.resources = URL(fileURLWithPath: swiftFiles[0]).deletingLastPathComponent().path }
         }
-        var env = ProcessInfo.processInfo.environment
-        // A package's shaders and images are in its targets' bundles, beside the program.
-        if !metalFiles.isEmpty && files.package == nil { env["SCANLINE_METAL_PATH"] = metalFiles.joined(separator: ":") }
-        if args.string("--resources") == nil && files.package == nil {
-            forwarded += ["--resources", URL(fileURLWithPath: swiftFiles[0]).deletingLastPathComponent().path]
-        }
+        let forwarded = ["--request", request.encoded]
+        let env = ProcessInfo.processInfo.environment
         let p = Process()
         p.executableURL = prepared.binary
         p.arguments = forwarded

@@ -435,3 +435,53 @@ import Testing
         #expect(LibraryVersions.dictionary["cairo"] == o.stdout.split(separator: "\n").first { $0.hasPrefix("cairo ") }?.split(separator: " ").last.map(String.init))
     }
 }
+
+/// Issue #30: `render` parses its command line once into a `RenderRequest`, which crosses to
+/// child processes whole (`--request`) and names the render in shard headers.
+@Suite(.serialized, .spawnsProcesses) struct RenderRequestTests {
+    let folder = makeTestFolder("scanline-request")
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    func request(_ argv: [String]) throws -> RenderRequest {
+        try RenderRequest(try Arguments(argv, specs: RenderCommand.command.options))
+    }
+
+    @Test func aRequestRoundTripsAndItsParametersLeaveOutWhereItGoes() throws {
+        let a = try request(["text-transition", "--duration", "2", "--fps", "15", "--start-date", "2026-12-05T09:41:00.25Z", "--device", "iPhone 15 landscape",
+                             "--device", "cpu", "--color-scheme", "dark", "--crf", "60", "-o", "a.webm", "--shard", "1/2", "--quiet"])
+        #expect(a.fps == 15 && a.duration == 2 && a.device == "iPhone 15 landscape" && a.shaderDevice == "cpu" && a.colorScheme == "dark" && a.crf == 60)
+        #expect(a.startDate == Date(timeIntervalSince1970: 1_796_463_660.25), "\(String(describing: a.startDate?.timeIntervalSince1970))")
+        #expect(try RenderRequest(json: a.encoded) == a, "\(a.encoded)")
+        // Where it goes, its shard and its progress are not its parameters; the rest are.
+        let b = try request(["text-transition", "--duration", "2", "--fps", "15", "--start-date", "2026-12-05T09:41:00.25Z", "--device", "iPhone 15 landscape",
+                             "--device", "cpu", "--color-scheme", "dark", "--crf", "60", "-o", "elsewhere.webm", "--shard", "0/2"])
+        #expect(a.parameters == b.parameters && a != b)
+        let c = try request(["text-transition", "--duration", "2", "--fps", "10", "-o", "a.webm"])
+        #expect(c.parameters != a.parameters)
+        // Checked when parsed, with the options' own messages.
+        #expect(throws: UsageError.self) { try request(["x", "--scale", "9"]) }
+        #expect(throws: UsageError.self) { try request(["x", "--frames", "9..2"]) }
+        #expect(throws: UsageError.self) { try request(["x", "--background", "no-such-colour"]) }
+        #expect(throws: UsageError.self) { try request(["x", "--device", "Nokia 3310"]) }
+        #expect(throws: UsageError.self) { try RenderRequest(json: "{\"fps\": \"fast\"}") }
+    }
+
+    @Test func aRenderGivenAsARequestIsTheSameRender() throws {
+        let argv = ["text-transition", "--duration", "1", "--fps", "10", "--scale", "1", "--quiet"]
+        #expect(try Binary.run(["render"] + argv + ["-o", path("direct.gif")]).code == 0)
+        var r = try request(argv + ["-o", path("request.gif")])
+        r.scene = "text-transition"
+        let byRequest = try Binary.run(["render", "--request", r.encoded])
+        #expect(byRequest.code == 0, "\(byRequest.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("direct.gif"))) == Data(contentsOf: URL(fileURLWithPath: path("request.gif"))))
+        // A request is the whole render: nothing beside it, and it must be JSON.
+        let mixed = try Binary.run(["render", "--request", r.encoded, "--fps", "5"])
+        #expect(mixed.code == 2 && mixed.stderr.contains("give it alone") && mixed.stderr.split(separator: "\n").count == 1, "\(mixed.stderr)")
+        let bad = try Binary.run(["render", "--request", "{not json"])
+        #expect(bad.code == 2 && bad.stderr.contains("--request expects a render request as JSON"), "\(bad.stderr)")
+        // Shards of two different renders do not join.
+        #expect(try Binary.run(["render"] + argv + ["--shard", "0/2", "-o", path("mix.gif")]).code == 0)
+        #expect(try Binary.run(["render", "text-transition", "--duration", "1", "--fps", "12", "--scale", "1", "--quiet", "--shard", "1/2", "-o", path("mix.gif")]).code == 0)
+        let join = try Binary.run(["join", path("mix.gif.shard-0of2"), path("mix.gif.shard-1of2"), "-o", path("mixed.gif")])
+        #expect(join.code != 0 && join.stderr.contains("another render"), "\(join.stderr)")
+    }
+}

@@ -552,6 +552,31 @@ import SwiftSourceText
         #expect(bad.code == 2 && bad.stderr.contains("--start-date expects an ISO 8601 date") && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
     }
 
+    /// Issue #30: the view's program gets the render as one request, `.metal` files included (no
+    /// environment variable, no re-filtered command line); `--shards N --local` hands each copy
+    /// the request with its shard, and the join is the single render.
+    @Test(.timeLimit(.minutes(30))) func aUsersViewTakesItsRenderAsARequestAndShardsLocally() throws {
+        let folder = makeTestFolder("scanline-user-request")
+        let swiftFile = Self.fixtures.appendingPathComponent("Pulse.swift").path, metalFile = Self.fixtures.appendingPathComponent("Pulse.metal").path
+        let common = [swiftFile, metalFile, "--duration", "1", "--fps", "10", "--size", "120x60", "--scale", "1"]
+        let single = folder.appendingPathComponent("single.gif"), local = folder.appendingPathComponent("local.gif")
+        let one = try Self.render(common + ["-o", single.path], cache: Self.cache)
+        #expect(one.code == 0, "\(one.stderr)")
+        let two = try Self.render(common + ["--shards", "2", "--local", "-o", local.path], cache: Self.cache)
+        #expect(two.code == 0, "\(two.stderr)")
+        #expect(try Data(contentsOf: single) == Data(contentsOf: local), "the local shards' join differs from the single render")
+        // The shader ran (Pulse.metal's blue), through the request's file list.
+        let still = folder.appendingPathComponent("still.png")
+        let s = try Self.render([swiftFile, metalFile, "--time", "1", "--size", "120x60", "--scale", "1", "--device", "cpu", "-o", still.path], cache: Self.cache)
+        #expect(s.code == 0, "\(s.stderr)")
+        let p = try PixelBuffer(contentsOf: still)[35, 30]
+        #expect(p.b > 200 && p.r < 30, "Pulse.metal's blue: \(p)")
+        // A bad option is refused before the build, in one line.
+        let bad = try Self.render(common + ["--fps", "0", "-o", single.path], cache: Self.cache)
+        #expect(bad.code == 2 && bad.stderr.contains("--fps must be between 1 and 240") && !bad.stderr.contains("built") && bad.stderr.split(separator: "\n").count == 1,
+                "\(bad.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(30))) func previewsInARealBrowserAndReloadsOnSave() throws {
         let folder = makeTestFolder("scanline-browser")
         let work = folder.appendingPathComponent("work")

@@ -246,6 +246,11 @@ public struct ShaderLibrary: Equatable, Sendable {
     /// stitchable functions; throws the first compile error.
     @discardableResult public func loadMetalFunctions() throws -> [MetalFunction] { try registry.loadMetal() }
 
+    /// Adds `.metal` files (or folders of them) to the loose files this library links together
+    /// (with `SCANLINE_METAL_PATH`'s and the main bundle's, for `.default`): how a user's view's
+    /// program gets the files `scanline render` was given. Call it before the first lookup.
+    public func addMetalFiles(_ urls: [URL]) { registry.addLooseMetal(urls) }
+
     /// The stitchable functions of the `.metal` file or folder at `url`, compiled and linked as a
     /// library but not loaded: none of the file's code runs (a static constructor would, when a
     /// library is loaded). What `scanline shaders` lists. Throws the first file's error.
@@ -355,6 +360,14 @@ public struct ShaderLibrary: Equatable, Sendable {
     var metalLocations: [URL] = []
     /// `.default` also looks among the main bundle's resources when a name is not registered.
     var mainBundleFallback = false
+    /// Loose `.metal` files given in code (`ShaderLibrary.addMetalFiles`), linked with
+    /// `SCANLINE_METAL_PATH`'s.
+    private var looseMetal: [URL] = []
+    func addLooseMetal(_ urls: [URL]) {
+        lock.lock(); defer { lock.unlock() }
+        looseMetal += urls
+        metal = nil
+    }
     private var metal: Result<[MetalFunction], Error>?
     private var metalEntries: [String: Result<Entry, ShaderError>] = [:]
     /// The `.metal` files that did not compile or link, with their errors; their functions are
@@ -397,7 +410,7 @@ public struct ShaderLibrary: Equatable, Sendable {
     private func libraryLocations() -> [[URL]] {
         var libraries = metalLocations.map { [$0] }
         guard mainBundleFallback else { return libraries }
-        var loose: [URL] = []
+        var loose: [URL] = looseMetal
         // `SCANLINE_METAL_PATH`: .metal files or folders, separated by colons, that the default
         // library reads too (`scanline render FILE.swift SHADERS.metal` passes the user's).
         if let extra = ProcessInfo.processInfo.environment["SCANLINE_METAL_PATH"] {
