@@ -110,4 +110,23 @@ public struct Arguments: Equatable {
     }
 
     static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+
+    /// The options as parsed, in a canonical order (each option by its first name, in name order,
+    /// with every value it was given; then the flags), leaving out `dropping`, then `--` and the
+    /// positionals: parsed again, they give the same arguments, however the command line wrote
+    /// them (`--fps=10` or `--fps 10`, `-o` or `--output`, in any order).
+    func canonicalWords(dropping: Set<String> = []) -> (options: [String], positionals: [String]) {
+        var words: [String] = []
+        for key in repeated.keys.sorted() where !dropping.contains(key) {
+            for v in repeated[key] ?? [] { words += [key, v] }
+        }
+        words += flags.sorted().filter { !dropping.contains($0) }
+        return (words, positionals)
+    }
+
+    /// Every value the command line gives, positionals and options' values, but those of
+    /// `dropping`, in canonical order (the files a command may read are among them).
+    func givenValues(dropping: Set<String> = []) -> [String] {
+        positionals + repeated.keys.sorted().filter { !dropping.contains($0) }.flatMap { repeated[$0] ?? [] }
+    }
 }

@@ -16,18 +16,11 @@ enum ShardOptions {
     /// shows progress): left out of the parameters shards compare.
     static let notParameters: Set<String> = ["--output", "-o", "--shard", "--shards", "--local", "--quiet", "-q"]
 
-    /// The render's parameters, canonical: the command line without the output, shard and progress
-    /// options, as JSON.
+    /// The render's parameters, canonical: the parsed command line without the output, shard and
+    /// progress options (`Arguments.canonicalWords`), as JSON.
     static func renderParameters(_ args: Arguments, command: String) -> String {
-        var kept = [command], skip = false
-        let valued: Set<String> = ["--output", "-o", "--shard", "--shards"]
-        for a in args.raw {
-            if skip { skip = false; continue }
-            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            if notParameters.contains(name) { if valued.contains(name) && !a.contains("=") { skip = true }; continue }
-            kept.append(a)
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: kept)) ?? Data()
+        let words = args.canonicalWords(dropping: notParameters)
+        let data = (try? JSONSerialization.data(withJSONObject: [command] + words.options + ["--"] + words.positionals)) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -39,16 +32,8 @@ enum ShardOptions {
     /// video, a cover, a sound track, a .metal file, a jobs file…): shards of one render read the
     /// same bytes. (A render's request names its inputs itself: `RenderRequest.inputFiles`.)
     static func inputDigest(_ args: Arguments) -> String {
-        // Every word but the output (its value is not an input, and a copy may find an earlier one).
-        var files: [String] = [], skip = false
-        for a in args.raw {
-            if skip { skip = false; continue }
-            if a == "--output" || a == "-o" { skip = true; continue }
-            if a.hasPrefix("--output=") { continue }
-            let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
-            if let value { files.append(MetalEffect.split(value).path) }   // FILE.metal:function
-        }
-        return digest(of: files)
+        // Every value but the output's (not an input, and a copy may find an earlier one).
+        digest(of: args.givenValues(dropping: ["--output"]).map { MetalEffect.split($0).path })   // FILE.metal:function
     }
 
     /// A digest of the contents of `files` (those that are regular files), with their paths.
@@ -146,15 +131,8 @@ enum ShardOptions {
     /// remove their partial files) and leaves no output.
     @MainActor static func runLocally(_ args: Arguments, prefix: [String], output out: String, _ output: inout Output) async throws {
         guard let n = try args.int("--shards", in: 1...256) else { throw UsageError("--local needs --shards N (1...256)") }
-        var childArgs: [String] = [], skip = false
-        for a in args.raw {
-            if skip { skip = false; continue }
-            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            if name == "--local" { continue }
-            if name == "--shards" { skip = !a.contains("="); continue }
-            childArgs.append(a)
-        }
-        try await runLocally(n, output: out, &output) { i in prefix + childArgs + ["--shard", "\(i)/\(n)", "--quiet"] }
+        let words = args.canonicalWords(dropping: ["--local", "--shards", "--quiet"])
+        try await runLocally(n, output: out, &output) { i in prefix + words.options + ["--shard", "\(i)/\(n)", "--quiet", "--"] + words.positionals }
     }
 
     /// Runs this program `n` times at once, child `i` with `arguments(i)`, then joins their shard

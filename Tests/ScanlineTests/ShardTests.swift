@@ -484,4 +484,25 @@ import Testing
         let join = try Binary.run(["join", path("mix.gif.shard-0of2"), path("mix.gif.shard-1of2"), "-o", path("mixed.gif")])
         #expect(join.code != 0 && join.stderr.contains("another render"), "\(join.stderr)")
     }
+
+    /// The other commands' shards name their render by the parsed command line, not its spelling,
+    /// and `--local` gives each copy that parsed command line again.
+    @Test func otherCommandsCompareParsedArgumentsAndShardLocally() throws {
+        let specs = TranscriptCommand.command.options
+        let a = try Arguments(["x.vtt", "--fps=10", "-o", "a.gif", "--size", "120x200", "--shard", "0/2"], specs: specs)
+        let b = try Arguments(["--size", "120x200", "--output", "b.gif", "x.vtt", "--fps", "10", "-q"], specs: specs)
+        #expect(ShardOptions.renderParameters(a, command: "transcript") == ShardOptions.renderParameters(b, command: "transcript"))
+        let c = try Arguments(["x.vtt", "--fps", "12", "-o", "a.gif"], specs: specs)
+        #expect(ShardOptions.renderParameters(a, command: "transcript") != ShardOptions.renderParameters(c, command: "transcript"))
+        // Parsed again, the canonical words are the same arguments.
+        let words = a.canonicalWords()
+        #expect(try Arguments(words.options + ["--"] + words.positionals, specs: specs) .canonicalWords() == words)
+        // A transcript split over two local copies is the single render.
+        let vtt = TestPaths.testsFolder.appendingPathComponent("Fixtures/features.vtt").path
+        let common = ["transcript", vtt, "--to", "1", "--size", "120x200", "--scale", "1", "--fps", "10", "--quiet"]
+        #expect(try Binary.run(common + ["-o", path("t1.gif")]).code == 0)
+        let local = try Binary.run(common + ["--shards", "2", "--local", "-o", path("t2.gif")])
+        #expect(local.code == 0, "\(local.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("t1.gif"))) == Data(contentsOf: URL(fileURLWithPath: path("t2.gif"))))
+    }
 }
