@@ -351,33 +351,10 @@ enum UserView {
         """
     }
 
-    /// Runs `tool` with `arguments`, passing each line of its output to `line` as it comes.
+    /// Runs `tool` with `arguments`, passing each line of its output to `line` as it comes; Ctrl-C
+    /// or a kill during the build stops the compiler and every job it started.
     static func run(_ tool: URL, _ arguments: [String], environment: [String: String]? = nil, line: (String) -> Void) throws -> Int32 {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = arguments
-        if let environment { p.environment = environment }
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        // Ctrl-C or a kill during the build stops the compiler and every job it started.
-        Interruption.stopsWithUsWithItsChildren(p)
-        defer { Interruption.forget(p) }
-        var pending = Data()
-        let handle = pipe.fileHandleForReading
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            pending += chunk
-            while let nl = pending.firstIndex(of: 0x0A) {
-                line(String(decoding: pending[pending.startIndex..<nl], as: UTF8.self))
-                pending = Data(pending[(nl + 1)...])
-            }
-        }
-        if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
-        p.waitUntilExit()
-        return p.terminationStatus
+        try ChildProcess.runLines(tool, arguments, environment: environment, stop: .killTree, line: line)
     }
 
     /// The user's files from the command's positionals: `.swift` and `.metal`, full paths.
@@ -627,31 +604,21 @@ enum UserView {
             request.metal = metalFiles
             if request.resources == nil { request.resources = URL(fileURLWithPath: swiftFiles[0]).deletingLastPathComponent().path }
         }
-        let forwarded = ["--request", request.encoded]
-        let env = ProcessInfo.processInfo.environment
-        let p = Process()
-        p.executableURL = prepared.binary
-        p.arguments = forwarded
-        p.environment = env
         // Its output goes where ours does; with --json its report is read, and the build's added.
-        let reply = Pipe()
-        if output.report != nil { p.standardOutput = reply }
-        try p.run()
         // A kill of this process stops the view's program too (it kept rendering after SIGTERM).
-        Interruption.stopsWithUs(p)
-        defer { Interruption.forget(p) }
-        let printed = output.report != nil ? reply.fileHandleForReading.readDataToEndOfFile() : Data()
-        p.waitUntilExit()
+        let ended = try ChildProcess.run(prepared.binary, ["--request", request.encoded], stdout: output.report != nil ? .keep : .inherit,
+                                         stderr: .inherit, stop: .terminate)
+        let status = ended.status   // the signal's number when a signal ended it, as Process gives it
         if let host = output.report {
-            guard var child = try? JSONDecoder().decode(JSONReport.self, from: printed) else {
-                output.report?.errors = [JSONReport.Failure(code: "failed", message: "your view's program printed no report (exit \(p.terminationStatus))")]
-                return p.terminationStatus == 0 ? 1 : p.terminationStatus
+            guard var child = try? JSONDecoder().decode(JSONReport.self, from: ended.stdout) else {
+                output.report?.errors = [JSONReport.Failure(code: "failed", message: "your view's program printed no report (exit \(status))")]
+                return status == 0 ? 1 : status
             }
             child.timings.merge(host.timings) { a, _ in a }
             child.warnings = host.warnings + child.warnings
             output.report = child
         }
-        return p.terminationStatus
+        return status
     }
 }
 

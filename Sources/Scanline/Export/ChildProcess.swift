@@ -8,8 +8,9 @@ import Glibc
 /// of their own (`PipeDrain`), so a child that fills one pipe never hangs while the other is
 /// waited on; `stop` says what Ctrl-C (`Interruption.stopAll()`) does to it while it runs.
 ///
-/// Children that stream (ffmpeg's encoder and decoder fed frame by frame, the preview's render
-/// child, a user's view's program with its output passed through) keep their own `Process`.
+/// A build's output read line by line as it comes is `runLines`; a user's view's program, whose
+/// output the user reads as it comes, `.inherit`s ours. Children that stream frames (ffmpeg's
+/// encoder and decoder, the preview's render child) keep their own `Process`.
 package enum ChildProcess {
     /// Where one of the child's output streams goes.
     package enum Stream: Sendable {
@@ -19,6 +20,8 @@ package enum ChildProcess {
         case keep
         /// Only the last bytes are kept (for an error message).
         case keepTail(Int)
+        /// Straight to ours (a child whose output the user reads as it comes).
+        case inherit
     }
 
     /// What `Interruption.stopAll()` (Ctrl-C, SIGTERM) does to the child while it runs.
@@ -73,12 +76,18 @@ package enum ChildProcess {
         p.arguments = arguments
         if let environment { p.environment = environment }
         func pipe(_ stream: Stream) -> Pipe? {
-            if case .discard = stream { return nil }
-            return Pipe()
+            switch stream {
+            case .discard, .inherit: return nil
+            case .keep, .keepTail: return Pipe()
+            }
+        }
+        func handle(_ stream: Stream, _ pipe: Pipe?, ours: FileHandle) -> Any {
+            if case .inherit = stream { return ours }
+            return pipe ?? FileHandle.nullDevice
         }
         let outPipe = pipe(stdout), errPipe = pipe(stderr)
-        p.standardOutput = outPipe ?? FileHandle.nullDevice
-        p.standardError = errPipe ?? FileHandle.nullDevice
+        p.standardOutput = handle(stdout, outPipe, ours: .standardOutput)
+        p.standardError = handle(stderr, errPipe, ours: .standardError)
         try p.run()
         switch stop {
         case .nothing: break
@@ -91,6 +100,41 @@ package enum ChildProcess {
             return PipeDrain(pipe)
         }
         return Running(p, stdout: drain(outPipe, stdout), stderr: drain(errPipe, stderr))
+    }
+
+    /// Runs `tool` with `arguments` to its end, its standard output and error together passed to
+    /// `line` a line at a time as they come (a build's progress), on the calling thread; returns
+    /// its exit status.
+    package static func runLines(_ tool: URL, _ arguments: [String], environment: [String: String]? = nil,
+                                 stop: Stop = .nothing, line: (String) -> Void) throws -> Int32 {
+        let p = Process()
+        p.executableURL = tool
+        p.arguments = arguments
+        if let environment { p.environment = environment }
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        switch stop {
+        case .nothing: break
+        case .terminate: Interruption.stopsWithUs(p)
+        case .killTree: Interruption.stopsWithUsWithItsChildren(p)
+        }
+        defer { Interruption.forget(p) }
+        var pending = Data()
+        let handle = pipe.fileHandleForReading
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending += chunk
+            while let nl = pending.firstIndex(of: 0x0A) {
+                line(String(decoding: pending[pending.startIndex..<nl], as: UTF8.self))
+                pending = Data(pending[(nl + 1)...])
+            }
+        }
+        if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+        p.waitUntilExit()
+        return p.terminationStatus
     }
 
     /// Runs `tool` with `arguments` to its end.
