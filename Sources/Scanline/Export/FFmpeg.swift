@@ -7,12 +7,12 @@ internal import CScanline
 /// registry of running children that a signal handler stops (`terminateAll`). Encoding is
 /// `VideoEncoder` (VideoEncoder.swift); a transform over a video's frames is `VideoProcessor`
 /// (VideoProcessor.swift).
-public enum FFmpeg {
+package enum FFmpeg {
     /// The Debian package that provides both tools.
-    public static let package = "ffmpeg"
+    package static let package = "ffmpeg"
 
     /// The path of `tool` on PATH, or a clear error naming the package to install.
-    public static func locate(_ tool: String) throws -> URL {
+    package static func locate(_ tool: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for dir in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent(tool)
@@ -22,21 +22,21 @@ public enum FFmpeg {
     }
 
     /// What ffprobe says about a video file's first video stream.
-    public struct VideoInfo: Sendable, Equatable {
+    package struct VideoInfo: Sendable, Equatable {
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
         /// Frames per second (the stream's average rate).
-        public var fps: Double
+        package var fps: Double
         /// Presentation time of every frame, seconds from the start, in order.
-        public var frameTimes: [Double]
+        package var frameTimes: [Double]
         /// True when the file has an audio stream.
-        public var hasAudio: Bool
+        package var hasAudio: Bool
     }
 
     /// Runs ffprobe on `url`: the first video stream's size, rate and frame times, and whether there is audio.
-    public static func probe(_ url: URL) throws -> VideoInfo {
+    package static func probe(_ url: URL) throws -> VideoInfo {
         let ffprobe = try locate("ffprobe")
         guard FileManager.default.fileExists(atPath: url.path) else { throw ScanlineError.fileNotFound(path: url.path) }
         let streams = try run(ffprobe, ["-v", "error", "-show_entries", "stream=codec_type,width,height,avg_frame_rate",
@@ -87,5 +87,5 @@ public enum FFmpeg {
     static func track(_ p: Process) { lock.lock(); children.append(p.processIdentifier); lock.unlock() }
     static func untrack(_ p: Process) { lock.lock(); children.removeAll { $0 == p.processIdentifier }; lock.unlock() }
     /// Kills every ffmpeg child still running (for Ctrl-C).
-    public static func terminateAll() { for pid in lock.withLock({ children }) { kill(pid, SIGKILL) } }
+    package static func terminateAll() { for pid in lock.withLock({ children }) { kill(pid, SIGKILL) } }
 }

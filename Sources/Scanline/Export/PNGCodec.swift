@@ -4,7 +4,7 @@ internal import CScanline
 /// PNG reading through libpng's simplified API (no setjmp needed), and writing through its full
 /// API in C (`scanline_encode_png`), which lets the row filters and zlib level be chosen.
 /// Files hold straight RGBA, 8 bits a channel.
-public enum PNGCodec {
+package enum PNGCodec {
     // libpng's PNG_FORMAT_RGBA (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA); a macro Swift does not import.
     static let formatRGBA: UInt32 = 3
     static let imageVersion: UInt32 = 1 // PNG_IMAGE_VERSION
@@ -12,12 +12,12 @@ public enum PNGCodec {
 
     /// Row filters for `encode(_:filters:level:)`: libpng's adaptive choice among all five, or none
     /// (often smaller for flat synthetic pictures such as text on one colour).
-    public enum Filters: Sendable { case adaptive, none }
+    package enum Filters: Sendable { case adaptive, none }
 
     /// Encodes `image` as PNG bytes (8-bit straight RGBA, sRGB) with the given row filters and zlib
     /// `level` (0...9); by default libpng's own choices, as most PNG writers make them.
     /// Premultiplied buffers are converted to straight alpha first.
-    public static func encode(_ image: PixelBuffer, filters: Filters = .adaptive, level: Int = 6) throws -> Data {
+    package static func encode(_ image: PixelBuffer, filters: Filters = .adaptive, level: Int = 6) throws -> Data {
         let straight = image.converted(to: .straight)
         var out: UnsafeMutablePointer<UInt8>? = nil, length = 0
         let ok = straight.bytes.withUnsafeBufferPointer { px in
@@ -30,7 +30,7 @@ public enum PNGCodec {
     }
 
     /// Decodes PNG bytes to straight RGBA. `path` only names the source in errors.
-    public static func decode(_ data: Data, path: String = "<memory>") throws -> PixelBuffer {
+    package static func decode(_ data: Data, path: String = "<memory>") throws -> PixelBuffer {
         var png = png_image()
         png.version = imageVersion
         let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, data.count) }
@@ -59,15 +59,15 @@ public enum PNGCodec {
 extension PixelBuffer {
     /// Writes the image as a PNG file, atomically: a temporary file in the same folder, then a
     /// rename. On failure no file is left at `url`.
-    public func writePNG(to url: URL) throws {
+    package func writePNG(to url: URL) throws {
         try AtomicFile.write(PNGCodec.encode(self), to: url)
     }
 
     /// The image encoded as PNG.
-    public func pngData() throws -> Data { try PNGCodec.encode(self) }
+    package func pngData() throws -> Data { try PNGCodec.encode(self) }
 
     /// Reads a PNG or JPEG file (detected from its first bytes, not its name).
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else { throw ScanlineError.fileNotFound(path: path) }
         let data: Data
@@ -78,7 +78,7 @@ extension PixelBuffer {
     }
 
     /// Decodes PNG or JPEG bytes. `path` only names the source in errors.
-    public init(encoded data: Data, path: String = "<memory>") throws {
+    package init(encoded data: Data, path: String = "<memory>") throws {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             self = try PNGCodec.decode(data, path: path)
         } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {

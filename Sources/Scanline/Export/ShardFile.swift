@@ -19,38 +19,38 @@ final class PacketBuffer: ByteOutput {
 }
 
 /// What a shard file says about the render it is a part of.
-public struct ShardHeader: Codable, Sendable, Equatable {
+package struct ShardHeader: Codable, Sendable, Equatable {
     /// The render's parameters, as the caller canonicalises them (the CLI: its command line
     /// without the output and the shard options). Equal in every shard of one render.
-    public var render: String
+    package var render: String
     /// The output's format (`ExportFormat`'s raw value) and extension.
-    public var format: String
-    public var `extension`: String
+    package var format: String
+    package var `extension`: String
     /// Which shard: `index` of `count`.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
     /// The frames it holds, `first ..< end`, of `total`; shards split at multiples of `segment`.
-    public var first: Int
-    public var end: Int
-    public var total: Int
-    public var segment: Int
+    package var first: Int
+    package var end: Int
+    package var total: Int
+    package var segment: Int
     /// `LibraryVersions.dictionary` of the machine that rendered it.
-    public var versions: [String: String]
+    package var versions: [String: String]
     /// Video: the sound track the join muxes, and where in it the video starts (seconds).
-    public var audio: String?
-    public var audioStart: Double?
+    package var audio: String?
+    package var audioStart: Double?
     /// The frames' size in pixels and their rate (frames per second), for the join's report.
     /// Absent in shards written before Scanline 0.3's `--json` (nil).
-    public var width: Int? = nil
-    public var height: Int? = nil
-    public var fps: Double? = nil
+    package var width: Int? = nil
+    package var height: Int? = nil
+    package var fps: Double? = nil
     /// A digest of the input files' contents (`ShardRequest.inputs`); absent in older shards.
-    public var inputs: String? = nil
+    package var inputs: String? = nil
 
     /// What in the header cannot be true of a shard `scanline render --shard` wrote (an edited or
     /// damaged file; issue #32 point 13: `"segment": 0` divided by zero, a huge `total`
     /// overflowed), or nil. Bounds: renders stop at 3600 s at 240 fps at most.
-    public var inconsistency: String? {
+    package var inconsistency: String? {
         let maxFrames = 3600 * 240
         if count < 1 || count > 100_000 { return "count \(count) is not 1...100000" }
         if index < 0 || index >= count { return "index \(index) is not 0..<\(count)" }
@@ -68,11 +68,11 @@ public struct ShardHeader: Codable, Sendable, Equatable {
 /// a line `NAME LENGTH` followed by LENGTH bytes. Entries are `head` and `tail` (the bytes before
 /// the first frame and after the last, where the format has them), `frame N` (the bytes of
 /// global frame N) or `segment N` (a video segment, frames N × segment …).
-public struct ShardFile: Sendable {
-    public static let magic = "SCANLINE-SHARD 1\n"
-    public let url: URL
-    public let header: ShardHeader
-    public struct Entry: Sendable { public let name: String; let offset: UInt64; public let length: Int; var digest: String? = nil }
+package struct ShardFile: Sendable {
+    package static let magic = "SCANLINE-SHARD 1\n"
+    package let url: URL
+    package let header: ShardHeader
+    package struct Entry: Sendable { package let name: String; let offset: UInt64; package let length: Int; var digest: String? = nil }
 
     /// The digest written beside each entry: FNV-1a in two lanes (`StableHash`), 32 hex digits.
     static func digest(_ data: Data) -> String {
@@ -80,10 +80,10 @@ public struct ShardFile: Sendable {
         h.add(data)
         return h.hex
     }
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     /// Reads the header and the entries' places (not their bytes).
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         self.url = url
         guard FileManager.default.fileExists(atPath: url.path) else { throw ScanlineError.fileNotFound(path: url.path) }
         guard let h = FileHandle(forReadingAtPath: url.path) else { throw ScanlineError.unreadableFile(path: url.path, reason: "cannot open it") }
@@ -128,7 +128,7 @@ public struct ShardFile: Sendable {
     }
 
     /// The bytes of `entry`.
-    public func data(_ entry: Entry) throws -> Data {
+    package func data(_ entry: Entry) throws -> Data {
         guard let h = FileHandle(forReadingAtPath: url.path) else { throw ScanlineError.unreadableFile(path: url.path, reason: "cannot open it") }
         defer { try? h.close() }
         try h.seek(toOffset: entry.offset)
@@ -143,7 +143,7 @@ public struct ShardFile: Sendable {
     }
 
     /// The entry named `name`, if there is one.
-    public func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+    package func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 }
 
 /// Writes a shard file: under a temporary name until `commit()`, so an interrupted shard leaves

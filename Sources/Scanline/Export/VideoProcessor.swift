@@ -10,27 +10,27 @@ import Foundation
 /// With `shard`, only that shard's frames are transformed (the frames before it are decoded and
 /// skipped), into a shard file at `output` that `joinShards` joins with the others into the bytes
 /// a single run writes. A failed or interrupted run leaves nothing at `output`.
-public struct VideoProcessor {
+package struct VideoProcessor {
     /// The video to read.
-    public var input: URL
+    package var input: URL
     /// The video to write, or the shard file.
-    public var output: URL
+    package var output: URL
     /// The container (an extension: mp4, webm, mov, mkv); by default `output`'s extension.
-    public var container: String
+    package var container: String
     /// How the output is encoded.
-    public var options = VideoEncoder.Options()
+    package var options = VideoEncoder.Options()
     /// This copy's part of a sharded run, or nil for the whole video.
-    public var shard: ShardRequest? = nil
+    package var shard: ShardRequest? = nil
 
     /// Transforms `input` into `output`.
-    public init(input: URL, output: URL) { self.input = input; self.output = output; container = output.pathExtension.lowercased() }
+    package init(input: URL, output: URL) { self.input = input; self.output = output; container = output.pathExtension.lowercased() }
 
     /// The extensions it writes.
-    public static var supportedExtensions: [String] { VideoEncoder.supportedExtensions }
+    package static var supportedExtensions: [String] { VideoEncoder.supportedExtensions }
 
     /// The frames a shard of this video processes: its range of the probed frame count, in
     /// segments of `options.segmentSeconds`.
-    public func frames(of info: FFmpeg.VideoInfo) -> (range: Range<Int>, total: Int, segment: Int) {
+    package func frames(of info: FFmpeg.VideoInfo) -> (range: Range<Int>, total: Int, segment: Int) {
         let total = max(1, info.frameTimes.count)
         let segment = max(1, Int((info.fps * options.segmentSeconds).rounded()))
         return (shard?.shard.frames(of: total, segment: segment) ?? 0..<total, total, segment)
@@ -38,7 +38,7 @@ public struct VideoProcessor {
 
     /// Processes the frames. `transform` gets the frame (straight RGBA, scale 1) and its time in
     /// seconds; `progress` gets (frames done, total) after each frame.
-    public func run(_ transform: (PixelBuffer, Double) throws -> PixelBuffer,
+    package func run(_ transform: (PixelBuffer, Double) throws -> PixelBuffer,
                     progress: (Int, Int) -> Void = { _, _ in }) throws {
         let ffmpeg = try FFmpeg.locate("ffmpeg")
         guard let format = ExportFormat(rawValue: container), format.isVideo else {

@@ -22,7 +22,7 @@
     /// canvas less these and placed inside them; views that ignore the safe area reach past them.
     public let safeAreaInsets: EdgeInsets
     /// The view graph: state, tasks and animations across frames.
-    public private(set) var graph: ViewGraph
+    package private(set) var graph: ViewGraph
     let root: any View
     private var lastTime: Double = -1
     private let startDate: Date?

@@ -1,7 +1,7 @@
 /// The state that outlives one frame of a rendered view: `@State` storage, animations in flight,
 /// which views have appeared and which tasks run. Views are rebuilt every frame; their identity is
 /// their structural path, and storage is kept by path.
-@MainActor public final class ViewGraph {
+@MainActor package final class ViewGraph {
     var states: [GraphKey: AnyObject] = [:]
     var tracks: [GraphKey: AnyObject] = [:]
     var appeared: [GraphKey: Double] = [:]
@@ -37,14 +37,14 @@
     /// `.onDisappear` actions of the views in the last build, by key: run when their view goes.
     var disappearActions: [GraphKey: () -> Void] = [:]
     /// Warnings for the caller to show (the library never prints), each once, in order.
-    public var warnings: [String] { warningLog.messages }
+    package var warnings: [String] { warningLog.messages }
     /// Where warnings collect; drawing code reaches it through the environment.
     let warningLog = WarningLog()
 
     /// Virtual time: tasks sleep on it.
-    public let clock: RenderClock
+    package let clock: RenderClock
     /// The time being built, in seconds since the render began.
-    public internal(set) var time: Double = 0
+    package internal(set) var time: Double = 0
     /// Frames per second of the render, or nil for a still.
     var fps: Double?
     /// The date a render shows at time 0 (nil: `Date(timeIntervalSinceReferenceDate: 0)`).
@@ -65,7 +65,7 @@
     var isDirty: Bool { changes.pending != nil }
 
     /// A graph on `clock`, whose dates count from `startDate` (nil: the reference date, so renders repeat).
-    public init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
+    package init(clock: RenderClock = RenderClock(), startDate: Date? = nil) {
         self.clock = clock; self.startDate = startDate
         clock.startDate = startDate ?? Date(timeIntervalSinceReferenceDate: 0)
     }
