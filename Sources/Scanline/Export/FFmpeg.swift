@@ -3,8 +3,8 @@ import Glibc
 internal import CScanline
 #endif
 
-/// ffmpeg and ffprobe as tools: finding them, probing a video, running one to completion, and the
-/// registry of running children that a signal handler stops (`terminateAll`). Encoding is
+/// ffmpeg and ffprobe as tools: finding them, probing a video, running one to completion (its
+/// running children are in `Interruption`'s one registry, killed on Ctrl-C). Encoding is
 /// `VideoEncoder` (VideoEncoder.swift); a transform over a video's frames is `VideoProcessor`
 /// (VideoProcessor.swift).
 package enum FFmpeg {
@@ -79,13 +79,4 @@ package enum FFmpeg {
         }
         return ended.stdout
     }
-
-    // MARK: Children, for signal handlers.
-
-    nonisolated(unsafe) static var children: [pid_t] = []
-    static let lock = NSLock()
-    static func track(_ p: Process) { lock.lock(); children.append(p.processIdentifier); lock.unlock() }
-    static func untrack(_ p: Process) { lock.lock(); children.removeAll { $0 == p.processIdentifier }; lock.unlock() }
-    /// Kills every ffmpeg child still running (for Ctrl-C).
-    package static func terminateAll() { for pid in lock.withLock({ children }) { kill(pid, SIGKILL) } }
 }

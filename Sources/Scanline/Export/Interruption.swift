@@ -5,7 +5,8 @@ import Glibc
 /// Stopping renders from outside: Ctrl-C, `kill`, a dropped SSH session, or a call of one's own.
 ///
 /// `stopAll()` removes every output file still being written (their temporary names; finished
-/// files are untouched) and kills every ffmpeg child. `installSignalHandlers()` makes SIGINT,
+/// files are untouched) and stops every child process a render started (one registry: ffmpeg's
+/// encoders and decoders, shard and batch children, builds and their jobs). `installSignalHandlers()` makes SIGINT,
 /// SIGTERM and SIGHUP do that and then exit with 128 + the signal's number, as a shell expects.
 /// The clean-up runs on a dispatch queue, never inside a signal handler, because it takes locks
 /// and frees memory, which are not async-signal-safe.
@@ -26,21 +27,23 @@ public enum Interruption {
     /// Removes every partial output file and stops every child process that renders started.
     /// Safe to call from any thread; a render still running then fails with a write error.
     public static func stopAll() {
-        FFmpeg.terminateAll()
-        for pid in lock.withLock({ children }) { kill(pid, SIGTERM) }
+        for child in lock.withLock({ children }) { kill(child.pid, child.signal) }
         // A build and everything it started (swift-build, swiftc, swift-frontend): the whole
         // tree, which a SIGTERM to the top alone leaves running (issue #32 point 19).
         for pid in lock.withLock({ trees }) { for p in descendants(of: pid).reversed() { kill(p, SIGKILL) } }
         AtomicFile.removeAllPending()
     }
 
-    nonisolated(unsafe) private static var children: [pid_t] = []
-    /// A child process that `stopAll()` (and so Ctrl-C) stops with SIGTERM, so that it cleans up
-    /// after itself (a shard process removes its partial shard file).
-    public static func stopsWithUs(_ p: Process) { lock.withLock { children.append(p.processIdentifier) } }
+    /// The one registry of the children renders started: each with the signal `stopAll()` sends it.
+    nonisolated(unsafe) private static var children: [(pid: pid_t, signal: Int32)] = []
+    /// A child process that `stopAll()` (and so Ctrl-C) stops with `signal`: SIGTERM (the
+    /// default) so that it cleans up after itself (a shard process removes its partial shard
+    /// file), SIGKILL for one with nothing to clean up that should stop at once (an ffmpeg
+    /// encoder or decoder, whose partial output Scanline removes itself).
+    public static func stopsWithUs(_ p: Process, signal: Int32 = SIGTERM) { lock.withLock { children.append((p.processIdentifier, signal)) } }
     /// No longer stopped with us (it ended).
     public static func forget(_ p: Process) {
-        lock.withLock { children.removeAll { $0 == p.processIdentifier }; trees.removeAll { $0 == p.processIdentifier } }
+        lock.withLock { children.removeAll { $0.pid == p.processIdentifier }; trees.removeAll { $0 == p.processIdentifier } }
     }
 
     nonisolated(unsafe) private static var trees: [pid_t] = []

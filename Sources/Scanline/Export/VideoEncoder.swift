@@ -112,7 +112,7 @@ public final class VideoEncoder: FrameSink {
         writer = PipeWriter(input)
         do { try process.run() } catch { file.abort(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
         errors = PipeDrain(errorPipe, tail: 16384)
-        FFmpeg.track(process)
+        Interruption.stopsWithUs(process, signal: SIGKILL)
     }
 
     /// Joins video segments encoded alone (same size, codec and settings) into `url` without
@@ -229,7 +229,7 @@ public final class VideoEncoder: FrameSink {
         writer.drain()
         try? input.close()
         process.waitUntilExit()
-        FFmpeg.untrack(process)
+        Interruption.forget(process)
         let last = errors.finalLine()
         guard process.terminationStatus == 0, frames > 0, writer.failure == nil else {
             file.abort()
@@ -247,7 +247,7 @@ public final class VideoEncoder: FrameSink {
         writer.drain()
         try? input.close()
         process.waitUntilExit()
-        FFmpeg.untrack(process)
+        Interruption.forget(process)
         file.abort()
     }
 }

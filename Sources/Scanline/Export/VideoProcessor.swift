@@ -75,8 +75,8 @@ package struct VideoProcessor {
         decoder.standardOutput = decoded
         decoder.standardError = FileHandle.nullDevice
         do { try decoder.run() } catch { abandon(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
-        FFmpeg.track(decoder)
-        defer { FFmpeg.untrack(decoder) }
+        Interruption.stopsWithUs(decoder, signal: SIGKILL)
+        defer { Interruption.forget(decoder) }
         var frame = 0, current = -1
         var encoder: VideoEncoder? = nil
         var segments: [URL] = []
