@@ -216,6 +216,15 @@ enum GlassKernel {
         let v = SIMD16<Float>(vibrant + [0, 0, 0, 0])
         let deepest = max(stages[0].depth, stages[1].depth, diffuseDepth)
         let curvature = bandCurvature, keyDepth = bandDepth, amount = bandAmount, diffuse = diffuseAmount, diffuseReach = diffuseDepth
+        // Deeper than the bevels and the light (`deepest`), a pixel samples the backdrop where it
+        // lies, unshifted, so its sample's columns and horizontal weight depend on x alone: each
+        // backdrop row, mixed horizontally at every x, is worked out once (`Rows`) and shared by
+        // the output rows that read it, the same sums in the same order as `bilinear`.
+        let columns = (0..<width).map { x -> (x0: Int, x1: Int, fx: Float) in
+            let cx = min(max((Float(x + dx) + 0.5) * inverse - 0.5, 0), Float(bw - 1))
+            let x0 = Int(cx)
+            return (x0, min(x0 + 1, bw - 1), cx - Float(x0))
+        }
         depth.withUnsafeBufferPointer { dp in
             nonisolated(unsafe) let e = dp.baseAddress!
             coverage.withUnsafeBufferPointer { cp in
@@ -227,12 +236,44 @@ enum GlassKernel {
                     let (deepest, curvature, keyDepth, amount, diffuse, diffuseReach) = (deepest, curvature, keyDepth, amount, diffuse, diffuseReach)
                     let (keyCos, diffuseCos, reshape, inverse, scale, dx, dy) = (keyCos, diffuseCos, reshape, inverse, scale, dx, dy)
                     let flat = max(bevel.0.depth, bevel.1.depth)
+                    // Two backdrop rows mixed horizontally at every x (`columns`), premultiplied
+                    // 0...255: the one above the output row's sample and the one below.
+                    var upper = [SIMD4<Float>](repeating: .zero, count: width), lower = upper
+                    var upperRow = -1, lowerRow = -1
+                    func mixRow(_ r: Int, into row: inout [SIMD4<Float>]) {
+                        let base = src + r * bRow
+                        for x in 0..<width {
+                            let c = columns[x]
+                            let a = base[c.x0], b = base[c.x1]
+                            let va = SIMD4<Float>(Float((a >> 16) & 0xFF), Float((a >> 8) & 0xFF), Float(a & 0xFF), Float(a >> 24))
+                            let vb = SIMD4<Float>(Float((b >> 16) & 0xFF), Float((b >> 8) & 0xFF), Float(b & 0xFF), Float(b >> 24))
+                            row[x] = va + (vb - va) * c.fx
+                        }
+                    }
                     for y in rows {
+                        // This row's vertical sample, for its deep pixels.
+                        let cy = min(max((Float(y + dy) + 0.5) * inverse - 0.5, 0), Float(bh - 1))
+                        let y0 = Int(cy), y1 = min(y0 + 1, bh - 1), fy = cy - Float(y0)
+                        var rowsReady = false
                         for x in 0..<width {
                             let i = y * width + x
                             let k = cover[i]
                             guard k > 0 else { dst[y * oRow + x] = 0; continue }
                             let ep = e[i]
+                            if ep >= deepest {
+                                if !rowsReady {
+                                    if upperRow != y0 {
+                                        if lowerRow == y0 { swap(&upper, &lower); upperRow = y0; lowerRow = -1 } else { mixRow(y0, into: &upper); upperRow = y0 }
+                                    }
+                                    if lowerRow != y1 { mixRow(y1, into: &lower); lowerRow = y1 }
+                                    rowsReady = true
+                                }
+                                let top = upper[x], bottom = lower[x]
+                                let mixed = (top + (bottom - top) * fy) / 255
+                                let (pr, pg, pb, pa) = layered((mixed[0], mixed[1], mixed[2], mixed[3]), veil: veil, tint: tint)
+                                dst[y * oRow + x] = quantized(pr * k, pg * k, pb * k, pa * k)
+                                continue
+                            }
                             // Outward normal: down the depth's slope, leaning toward the ellipse's
                             // (not needed deeper than the bevel and the light reach).
                             var nx: Float = 0, ny: Float = 0
@@ -258,16 +299,7 @@ enum GlassKernel {
                             }
                             let sx = (Float(x + dx) + 0.5 + nx * shift * scale) * inverse - 0.5
                             let sy = (Float(y + dy) + 0.5 + ny * shift * scale) * inverse - 0.5
-                            var (pr, pg, pb, pa) = bilinear(src, bRow, bw, bh, sx, sy)
-                            // The veil and the tint, as layers over it (premultiplied).
-                            if veil.a > 0 {
-                                pr = pr * (1 - veil.a) + veil.r * veil.a; pg = pg * (1 - veil.a) + veil.g * veil.a
-                                pb = pb * (1 - veil.a) + veil.b * veil.a; pa = pa * (1 - veil.a) + veil.a
-                            }
-                            if let t = tint, t.w > 0 {
-                                pr = pr * (1 - t.w) + t.r * t.w; pg = pg * (1 - t.w) + t.g * t.w
-                                pb = pb * (1 - t.w) + t.b * t.w; pa = pa * (1 - t.w) + t.w
-                            }
+                            var (pr, pg, pb, pa) = layered(bilinear(src, bRow, bw, bh, sx, sy), veil: veil, tint: tint)
                             // The rim light: toward the vibrant matrix, by the bands' weight.
                             var light: Float = 0
                             if ep < diffuseReach {
@@ -294,11 +326,7 @@ enum GlassKernel {
                                 pg = min(max(cg + (vg - cg) * a, 0), 1) * pa
                                 pb = min(max(cb + (vb - cb) * a, 0), 1) * pa
                             }
-                            pr *= k; pg *= k; pb *= k; pa *= k
-                            // Rounded to nearest (+ 0.5, truncated: the values are not negative).
-                            let qa = UInt32(min(max(pa, 0), 1) * 255 + 0.5)
-                            func q(_ c: Float) -> UInt32 { min(UInt32(min(max(c, 0), 1) * 255 + 0.5), qa) }
-                            dst[y * oRow + x] = qa << 24 | q(pr) << 16 | q(pg) << 8 | q(pb)
+                            dst[y * oRow + x] = quantized(pr * k, pg * k, pb * k, pa * k)
                         }
                     }
                 }
@@ -385,6 +413,31 @@ enum GlassKernel {
         }
         cairo_surface_mark_dirty(surface)
         return (surface, top)
+    }
+
+    /// `p` (premultiplied, 0...1) under the veil and then the tint, as layers over it.
+    @inline(__always)
+    static func layered(_ p: (Float, Float, Float, Float), veil: (r: Float, g: Float, b: Float, a: Float),
+                        tint: (r: Float, g: Float, b: Float, w: Float)?) -> (Float, Float, Float, Float) {
+        var (pr, pg, pb, pa) = p
+        if veil.a > 0 {
+            pr = pr * (1 - veil.a) + veil.r * veil.a; pg = pg * (1 - veil.a) + veil.g * veil.a
+            pb = pb * (1 - veil.a) + veil.b * veil.a; pa = pa * (1 - veil.a) + veil.a
+        }
+        if let t = tint, t.w > 0 {
+            pr = pr * (1 - t.w) + t.r * t.w; pg = pg * (1 - t.w) + t.g * t.w
+            pb = pb * (1 - t.w) + t.b * t.w; pa = pa * (1 - t.w) + t.w
+        }
+        return (pr, pg, pb, pa)
+    }
+
+    /// A premultiplied colour (0...1) as a premultiplied ARGB32 word: each channel rounded to
+    /// nearest (+ 0.5, truncated: the values are not negative), the colours at most the alpha.
+    @inline(__always)
+    static func quantized(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> UInt32 {
+        let qa = UInt32(min(max(a, 0), 1) * 255 + 0.5)
+        @inline(__always) func q(_ c: Float) -> UInt32 { min(UInt32(min(max(c, 0), 1) * 255 + 0.5), qa) }
+        return qa << 24 | q(r) << 16 | q(g) << 8 | q(b)
     }
 
     /// The premultiplied colour (0...1) of `src` at pixel position (`x`, `y`) (pixel centres at
