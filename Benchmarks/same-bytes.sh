@@ -25,6 +25,12 @@ render() {   # binary, folder
     done
     "$bin" render glitch-text --duration 0.2 -q -o "$out/sequence/frame-%03d.png"
     "$bin" apply chromatic-glitch "$out/glitch-text.png" -q -o "$out/applied.png"
+    # A video through apply, whole and as two shards joined (the decoded-video segment path).
+    "$bin" apply chromatic-glitch "$out/single.mp4" --gop 0.2 -q -o "$out/applied.mp4"
+    "$bin" apply chromatic-glitch "$out/single.mp4" --gop 0.2 -q --shard 0/2 -o "$out/applied-shards.mp4"
+    "$bin" apply chromatic-glitch "$out/single.mp4" --gop 0.2 -q --shard 1/2 -o "$out/applied-shards.mp4"
+    "$bin" join "$out/applied-shards.mp4.shard-0of2" "$out/applied-shards.mp4.shard-1of2" -q -o "$out/applied-joined.mp4"
+    rm -f "$out"/applied-shards.mp4.shard-*
 }
 render "$old" "$work/old" 2>/dev/null >/dev/null
 render "$new" "$work/new" 2>/dev/null >/dev/null

@@ -300,16 +300,15 @@ enum VideoHome: FormatHome {
     }
 
     @MainActor static func writeShard(_ shard: ShardWork) async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let range = shard.range, segment = shard.segment
+        let segments = try SegmentWriter(.shard(shard.writer), segment: shard.segment, ext: shard.ext, width: shard.width, height: shard.height,
+                                         fps: shard.options.fps, options: shard.options.video)
         var r = shard.report
-        for s in (range.lowerBound / segment)..<((range.upperBound + segment - 1) / segment) {
-            let file = try await encodeSegment(s, of: shard.total, segment: segment, ext: shard.ext, in: folder, options: shard.options,
-                                               renderer: shard.renderer, width: shard.width, height: shard.height, stop: shard.writer.file,
-                                               report: &r, progress: shard.progress)
-            try shard.writer.add("segment \(s)", try Data(contentsOf: file))
-            try? FileManager.default.removeItem(at: file)
+        do {
+            try await encode(shard.range, renderer: shard.renderer, into: segments, report: &r, progress: shard.progress)
+            try segments.finish(sound: VideoEncoder.Options())
+        } catch {
+            segments.abort()
+            throw error
         }
         shard.report = r
     }
@@ -336,42 +335,32 @@ enum VideoHome: FormatHome {
     /// joins shards' segments, so that both give the same bytes.
     @MainActor static func exportVideo(to url: URL, options: ExportOptions, renderer: SceneRenderer, width: Int, height: Int,
                                 report: inout ExportReport, progress: (Int, Int) -> Void) async throws {
-        let count = options.frameCount
         let segment = ExportFormat.mp4.segmentLength(fps: options.fps, segmentSeconds: options.video.segmentSeconds)
         try VideoEncoder.checkAudio(options.video.audio)
         // The output's temporary file exists from the start, so Ctrl-C and stopAll find it.
         let output = try AtomicFile(destination: url)
-        var files: [URL] = []
-        let folder: TemporaryFolder
-        do { folder = try TemporaryFolder() } catch { output.abort(); throw error }
-        defer { folder.remove() }
+        let segments: SegmentWriter
         do {
-            for s in 0..<((count + segment - 1) / segment) {
-                let file = try await encodeSegment(s, of: count, segment: segment, ext: url.pathExtension, in: folder, options: options,
-                                                   renderer: renderer, width: width, height: height, stop: output, report: &report, progress: progress)
-                files.append(file)
-            }
+            segments = try SegmentWriter(.file(output), segment: segment, ext: url.pathExtension, width: width, height: height,
+                                         fps: options.fps, options: options.video)
+            try await encode(0..<options.frameCount, renderer: renderer, into: segments, report: &report, progress: progress)
         } catch {
             output.abort()
             throw error
         }
         let t = DispatchTime.now().uptimeNanoseconds
-        try VideoEncoder.concatenate(files, into: output, options: options.video)
+        try segments.finish(sound: options.video)
         report.encodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
     }
 
-    /// Encodes segment `s` (frames s × segment ..< min(count, (s + 1) × segment)) alone, with no sound.
-    @MainActor static func encodeSegment(_ s: Int, of count: Int, segment: Int, ext: String, in folder: TemporaryFolder, options: ExportOptions,
-                                  renderer: SceneRenderer, width: Int, height: Int, stop: AtomicFile,
-                                  report: inout ExportReport, progress: (Int, Int) -> Void) async throws -> URL {
-        var video = options.video
-        video.audio = nil
-        let url = folder.url.appendingPathComponent(String(format: "segment-%08d.", s) + ext)
-        let encoder = try VideoEncoder(url: url, width: width, height: height, fps: options.fps, options: video)
+    /// Renders frames `range` into `segments`, timing the render and the encode of each.
+    @MainActor static func encode(_ range: Range<Int>, renderer: SceneRenderer, into segments: SegmentWriter,
+                                  report: inout ExportReport, progress: (Int, Int) -> Void) async throws {
         do {
-            for n in (s * segment)..<min(count, (s + 1) * segment) {
+            for n in range {
                 // Stopped (Ctrl-C, Interruption.stopAll()): the output's temporary file is gone.
-                guard !stop.wasStopped else { throw ScanlineError.cannotWrite(path: stop.destination.path, reason: "the render was stopped") }
+                guard !segments.stop.wasStopped else { throw ScanlineError.cannotWrite(path: segments.stop.destination.path, reason: "the render was stopped") }
+                let encoder = try segments.encoder(for: n)
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let surface = try await renderer.frameSurface(n)
                 let t1 = DispatchTime.now().uptimeNanoseconds
@@ -381,11 +370,9 @@ enum VideoHome: FormatHome {
                 report.frames += 1
                 progress(report.frames, report.total)
             }
-            try encoder.finish()
         } catch {
-            encoder.abort()
+            segments.abort()
             throw error
         }
-        return url
     }
 }

@@ -58,13 +58,12 @@ package struct VideoProcessor {
         } else {
             file = try AtomicFile(destination: output)
         }
-        let stop = writer?.file ?? file!
         func abandon() { writer?.abort(); file?.abort() }
-        let folder: TemporaryFolder
-        do { folder = try TemporaryFolder() } catch { abandon(); throw error }
-        defer { folder.remove() }
-        var video = options
-        video.audio = nil
+        let segments: SegmentWriter
+        do {
+            segments = try SegmentWriter(writer.map { .shard($0) } ?? .file(file!), segment: segment, ext: container,
+                                         width: info.width, height: info.height, fps: info.fps, options: options)
+        } catch { abandon(); throw error }
         let frameBytes = info.width * info.height * 4
 
         let decoder = Process()
@@ -77,20 +76,7 @@ package struct VideoProcessor {
         do { try decoder.run() } catch { abandon(); throw ScanlineError.renderFailed(reason: "could not start ffmpeg: \(error)") }
         Interruption.stopsWithUs(decoder, signal: SIGKILL)
         defer { Interruption.forget(decoder) }
-        var frame = 0, current = -1
-        var encoder: VideoEncoder? = nil
-        var segments: [URL] = []
-        func finishSegment() throws {
-            guard let e = encoder else { return }
-            encoder = nil
-            try e.finish()
-            if let writer {
-                try writer.add("segment \(current)", try Data(contentsOf: e.file.destination))
-                try? FileManager.default.removeItem(at: e.file.destination)
-            } else {
-                segments.append(e.file.destination)
-            }
-        }
+        var frame = 0
         let reader = decoded.fileHandleForReading
         do {
             while frame < range.upperBound {
@@ -102,41 +88,32 @@ package struct VideoProcessor {
                 if chunk.count < frameBytes { break }
                 defer { frame += 1 }
                 guard frame >= range.lowerBound else { continue }      // before this shard: decoded, skipped
-                guard !stop.wasStopped else { throw ScanlineError.cannotWrite(path: output.path, reason: "the run was stopped") }
-                if frame / segment != current {
-                    try finishSegment()
-                    current = frame / segment
-                    encoder = try VideoEncoder(url: folder.url.appendingPathComponent(String(format: "segment-%08d.", current) + container),
-                                               width: info.width, height: info.height, fps: info.fps, options: video)
-                }
+                guard !segments.stop.wasStopped else { throw ScanlineError.cannotWrite(path: output.path, reason: "the run was stopped") }
+                let encoder = try segments.encoder(for: frame)
                 let image = try PixelBuffer(width: info.width, height: info.height, alpha: .straight, bytes: [UInt8](chunk))
                 let time = frame < info.frameTimes.count ? info.frameTimes[frame] : Double(frame) / info.fps
-                try encoder!.write(try transform(image, time))
+                try encoder.write(try transform(image, time))
                 progress(frame + 1 - range.lowerBound, range.count)
             }
-            try finishSegment()
+            // A shard stops reading before the end: stop ffmpeg with SIGKILL, which a parent's
+            // blocked signal mask (test runners block SIGTERM) cannot hold back, and which does
+            // not make it try to flush into the full pipe as SIGTERM does.
+            if decoder.isRunning { kill(decoder.processIdentifier, SIGKILL) }
+            try? reader.close()
+            decoder.waitUntilExit()
+            guard frame > 0 else { throw ScanlineError.renderFailed(reason: "no frames could be decoded from \(input.path)") }
+            var sound = options
+            sound.audio = audio
+            sound.audioStart = 0
+            try segments.finish(sound: sound)
+            try writer?.commit()
         } catch {
             if decoder.isRunning { kill(decoder.processIdentifier, SIGKILL) }
             try? reader.close()
             decoder.waitUntilExit()
-            encoder?.abort()
+            segments.abort()
             abandon()
             throw error
-        }
-        // A shard stops reading before the end: stop ffmpeg with SIGKILL, which a parent's blocked
-        // signal mask (test runners block SIGTERM) cannot hold back, and which does not make it
-        // try to flush into the full pipe as SIGTERM does.
-        if decoder.isRunning { kill(decoder.processIdentifier, SIGKILL) }
-        try? reader.close()
-        decoder.waitUntilExit()
-        guard frame > 0 else { abandon(); throw ScanlineError.renderFailed(reason: "no frames could be decoded from \(input.path)") }
-        if let writer {
-            try writer.commit()
-        } else {
-            var joined = options
-            joined.audio = audio
-            joined.audioStart = 0
-            try VideoEncoder.concatenate(segments, into: file!, options: joined)
         }
     }
 }
