@@ -58,7 +58,9 @@ let package = Package(
                               "Fidelity/VaultLiterature/LICENSE", "Fidelity/VaultLiterature/SOURCE.md", "Fidelity/VaultLiterature/references",
                               "Fidelity/HomeAssistantLocationHistory/LICENSE.md", "Fidelity/HomeAssistantLocationHistory/SOURCE.md",
                               "Fidelity/HomeAssistantLocationHistory/references", "Fidelity/HomeAssistantPrivacy/LICENSE.md",
-                              "Fidelity/HomeAssistantPrivacy/SOURCE.md", "Fidelity/HomeAssistantPrivacy/references"]),
+                              "Fidelity/HomeAssistantPrivacy/SOURCE.md", "Fidelity/HomeAssistantPrivacy/references",
+                              "Fidelity/HomeAssistantGlassFilters/LICENSE.md", "Fidelity/HomeAssistantGlassFilters/SOURCE.md",
+                              "Fidelity/HomeAssistantGlassFilters/references"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
     /// The view of a case, as the test that recorded its reference built it.
-    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory, privacy }
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory, privacy, glassFilters }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -55,6 +55,8 @@ import Testing
              subject: .locationHistory, layout: .device(config: locationHistoryScreen), scale: 3, minIoU: 0.965, minEdges: 0.72, maxDeltaE: 0.1),
         Case(name: "HomeAssistant Privacy iPhone13", reference: "HomeAssistantPrivacy/references/testUI.light.png",
              subject: .privacy, layout: .device(config: .iPhone13), scale: 3, minIoU: 0.92, minEdges: 0.6, maxDeltaE: 0.1),
+        Case(name: "HomeAssistant glass filters iPhone13 iOS 26", reference: "HomeAssistantGlassFilters/references/testFiltersBar.light.png",
+             subject: .glassFilters, layout: .device(config: iPhone17Window), scale: 3, minIoU: 0.64, minEdges: 0.74, maxDeltaE: 0.1),
     ]
 
     /// The Location History test's screen: `.iPhone13`'s 390 × 844 points, but drawn with
@@ -63,6 +65,14 @@ import Testing
     /// 47 the bar and list land 7 pt higher than in Apple's picture: IoU 0.86; with 54, 0.97).
     nonisolated static let locationHistoryScreen = ViewImageConfig(safeArea: UIEdgeInsets(top: 54, left: 0, bottom: 34, right: 0),
                                                                    size: CGSize(width: 390, height: 844), traits: ViewImageConfig.iPhone13.traits)
+
+    /// The glass filters test's screen: `.iPhone13`'s 390 × 844 points, drawn with
+    /// `drawHierarchyInKeyWindow` at the top-left of the key window of the simulator its lane
+    /// names (iPhone 17: 402 × 874, safe area 62 above and 34 below), so the view's safe area is
+    /// 62 above and 4 below (the window's bottom inset less the 30 pt of window under the view).
+    /// The picture agrees: the filters' block is centred at y 451 = (62 + 844 − 4) / 2.
+    nonisolated static let iPhone17Window = ViewImageConfig(safeArea: UIEdgeInsets(top: 62, left: 0, bottom: 4, right: 0),
+                                                            size: CGSize(width: 390, height: 844), traits: ViewImageConfig.iPhone13.traits)
 
     static func view(_ c: Case) -> AnyView {
         switch c.subject {
@@ -75,6 +85,7 @@ import Testing
         case .vaultLiterature: AnyView(VaultLiteratureCase.rawText)
         case .locationHistory: AnyView(LocationHistoryCase.withLocations)
         case .privacy: AnyView(PrivacyCase.view)
+        case .glassFilters: AnyView(GlassFiltersCase.filtersBar)
         }
     }
 

@@ -183,6 +183,7 @@ enum SystemSymbols {
         ("list.bullet", 0xE241),                                // format_list_bulleted
         ("list.number", 0xE242),                                // format_list_numbered
         ("list.dash", 0xE896),                                  // list
+        ("list.bullet.rectangle", 0xE0EE),                      // list_alt
         ("line.3.horizontal", 0xE5D2),                          // menu
         ("line.3.horizontal.decrease", 0xE152),                 // filter_list
         ("line.3.horizontal.decrease.circle", 0xE152),          // filter_list
