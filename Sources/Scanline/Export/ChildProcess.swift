@@ -71,10 +71,7 @@ package enum ChildProcess {
     /// Starts `tool` with `arguments` (and `environment`, or ours).
     package static func start(_ tool: URL, _ arguments: [String], environment: [String: String]? = nil,
                               stdout: Stream = .keep, stderr: Stream = .keepTail(65536), stop: Stop = .nothing) throws -> Running {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = arguments
-        if let environment { p.environment = environment }
+        let p = process(tool, arguments, environment)
         func pipe(_ stream: Stream) -> Pipe? {
             switch stream {
             case .discard, .inherit: return nil
@@ -89,11 +86,7 @@ package enum ChildProcess {
         p.standardOutput = handle(stdout, outPipe, ours: .standardOutput)
         p.standardError = handle(stderr, errPipe, ours: .standardError)
         try p.run()
-        switch stop {
-        case .nothing: break
-        case .terminate: Interruption.stopsWithUs(p)
-        case .killTree: Interruption.stopsWithUsWithItsChildren(p)
-        }
+        register(p, stop)
         func drain(_ pipe: Pipe?, _ stream: Stream) -> PipeDrain? {
             guard let pipe else { return nil }
             if case .keepTail(let n) = stream { return PipeDrain(pipe, tail: n) }
@@ -107,19 +100,12 @@ package enum ChildProcess {
     /// its exit status.
     package static func runLines(_ tool: URL, _ arguments: [String], environment: [String: String]? = nil,
                                  stop: Stop = .nothing, line: (String) -> Void) throws -> Int32 {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = arguments
-        if let environment { p.environment = environment }
+        let p = process(tool, arguments, environment)
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
         try p.run()
-        switch stop {
-        case .nothing: break
-        case .terminate: Interruption.stopsWithUs(p)
-        case .killTree: Interruption.stopsWithUsWithItsChildren(p)
-        }
+        register(p, stop)
         defer { Interruption.forget(p) }
         var pending = Data()
         let handle = pipe.fileHandleForReading
@@ -135,6 +121,23 @@ package enum ChildProcess {
         if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
         p.waitUntilExit()
         return p.terminationStatus
+    }
+
+    private static func process(_ tool: URL, _ arguments: [String], _ environment: [String: String]?) -> Process {
+        let p = Process()
+        p.executableURL = tool
+        p.arguments = arguments
+        if let environment { p.environment = environment }
+        return p
+    }
+
+    /// Puts a started child in `Interruption`'s registry as `stop` says.
+    private static func register(_ p: Process, _ stop: Stop) {
+        switch stop {
+        case .nothing: break
+        case .terminate: Interruption.stopsWithUs(p)
+        case .killTree: Interruption.stopsWithUsWithItsChildren(p)
+        }
     }
 
     /// Runs `tool` with `arguments` to its end.
