@@ -23,7 +23,11 @@ enum PreviewChild {
         OptionSpec(["--size"], value: "WxH", help: ""), OptionSpec(["--scale"], value: "N", help: ""),
         OptionSpec(["--fps"], value: "N", help: ""), OptionSpec(["--duration"], value: "SECONDS", help: ""),
         OptionSpec(["--resources"], value: "DIR", help: ""), OptionSpec(["--device"], value: "NAME", help: ""),
+        OptionSpec(["--metal"], value: "FILE", help: ""),
     ]
+
+    /// Whether the parent gave `.metal` files (`--metal`, repeated): `info` compiles them first.
+    nonisolated(unsafe) static var hasMetal = false
 
     /// The child's side: answers requests until standard input closes, then exits.
     @MainActor static func serve(_ scene: SceneDescriptor, _ argv: [String]) async -> Never {
@@ -44,6 +48,9 @@ enum PreviewChild {
         let session: PreviewSession
         do {
             let args = try Arguments(argv, specs: options)
+            let metal = args.strings("--metal")
+            hasMetal = !metal.isEmpty
+            if hasMetal { ShaderLibrary.default.addMetalFiles(metal.map { URL(fileURLWithPath: $0) }) }
             let device = try RenderCommand.deviceOption(args)
             let scale = try args.double("--scale", in: 1...3) ?? device?.scale ?? 1
             var environment = EnvironmentValues()
@@ -77,7 +84,7 @@ enum PreviewChild {
         case "info":
             // Compiles the .metal files now, so that their errors are the start's errors, and
             // renders the first frame, so that a view that cannot render says so at once.
-            if ProcessInfo.processInfo.environment["SCANLINE_METAL_PATH"] != nil { try ShaderLibrary.default.loadMetalFunctions() }
+            if hasMetal { try ShaderLibrary.default.loadMetalFunctions() }
             _ = try await session.frame(0, PreviewSettings())
             return Data(session.infoJSON.utf8)
         case "warnings":

@@ -143,10 +143,10 @@ final class UserSource: PreviewSource, @unchecked Sendable {
             }
         }
         guard let binary else { return }
-        var env = ProcessInfo.processInfo.environment
-        if !files.metal.isEmpty { env["SCANLINE_METAL_PATH"] = files.metal.joined(separator: ":") }
         do {
-            let next = try PreviewChildProcess(binary, arguments: childArguments, environment: env)
+            // The `.metal` files go by name; the child's default shader library reads them.
+            let next = try PreviewChildProcess(binary, arguments: childArguments + files.metal.flatMap { ["--metal", $0] },
+                                               environment: ProcessInfo.processInfo.environment)
             let info: String
             do { info = String(decoding: try next.request("info"), as: UTF8.self) } catch {
                 next.stop()
