@@ -295,8 +295,10 @@ enum CommonOptions {
     static let designs: [(String, Font.Design)] = Font.Design.allCases.map { ($0.rawValue, $0) }
     static let styles: [(String, Font.TextStyle)] = Font.TextStyle.allCases.map { ($0.rawValue, $0) }
 
-    static func color(_ args: Arguments, _ name: String) throws -> Color? {
-        guard let text = args.string(name) else { return nil }
+    static func color(_ args: Arguments, _ name: String) throws -> Color? { try color(args.string(name), name) }
+    /// The colour `text` names (nil: none given), as option `name`'s value.
+    static func color(_ text: String?, _ name: String) throws -> Color? {
+        guard let text else { return nil }
         do { return try Color.parse(text) } catch let e as ScanlineError { throw UsageError("\(name): \(e.description)") }
     }
 

@@ -250,9 +250,7 @@ enum RenderCommand {
         // A user's `.metal` files, compiled when a shader is first looked up.
         if !r.metal.isEmpty { ShaderLibrary.default.addMetalFiles(r.metal.map { URL(fileURLWithPath: $0) }) }
         let size = try device?.size ?? canvasSize(r.size, scene: scene, view: view, environment: env, scale: scale)
-        let background = try r.background.map { text in
-            do { return try Color.parse(text) } catch let e as ScanlineError { throw UsageError("--background: \(e.description)") }
-        }
+        let background = try CommonOptions.color(r.background, "--background")
         let chrome = device != nil && !r.noStatusBar
         func makeRenderer() throws -> SceneRenderer {
             guard let device else {

@@ -120,7 +120,7 @@ struct RenderRequest: Codable, Equatable {
         audio = args.string("--audio")
         gop = try args.double("--gop", in: 0.01...3600)
         shard = args.string("--shard")
-        shards = try args.string("--shards").map { _ in try args.int("--shards", in: 1...100_000)! }
+        shards = try args.int("--shards", in: 1...100_000)
         local = args.has("--local")
         quiet = args.has("--quiet")
         json = args.has("--json")
