@@ -212,8 +212,9 @@ import Glibc
         var changes: [[String]] = []
         func add(_ c: [String]) { lock.withLock { changes.append(c) } }
         var all: [[String]] { lock.withLock { changes } }
+        /// Waits up to 10 s for `count` changes (a loaded machine, under a sanitizer, is slow).
         func wait(for count: Int) -> [[String]] {
-            for _ in 0..<100 where all.count < count { usleep(30_000) }
+            for _ in 0..<1000 where all.count < count { usleep(10_000) }
             return all
         }
     }
@@ -224,7 +225,9 @@ import Glibc
         try "a".write(toFile: a, atomically: false, encoding: .utf8)
         try "b".write(toFile: b, atomically: false, encoding: .utf8)
         let seen = Seen()
-        let watcher = try FileWatcher([a, b], settle: 0.1) { seen.add($0) }
+        // Saves closer together than `settle` are one change: 0.5 s, so that a busy machine's pause
+        // between the two writes below cannot split them (0.1 s could, under ThreadSanitizer in CI).
+        let watcher = try FileWatcher([a, b], settle: 0.5) { seen.add($0) }
         defer { watcher.stop() }
         usleep(100_000)
         try "a2".write(toFile: a, atomically: false, encoding: .utf8)          // in place
@@ -236,7 +239,7 @@ import Glibc
         try "b3".write(toFile: b, atomically: false, encoding: .utf8)          // close together: one change
         #expect(seen.wait(for: 3) == [[a], [b], [a, b]])
         close(open(a, O_WRONLY))                                                // closed for writing, nothing written
-        usleep(300_000)
+        usleep(1_000_000)
         #expect(seen.all.count == 3, "an unwatched file in the folder, or a close without a write, is not a change")
     }
 }

@@ -319,7 +319,7 @@ import CoreFoundation
         Self.readings.clear()
         let renderer = try SceneRenderer(Starter(), size: CGSize(width: 4, height: 4), fps: 10)
         _ = try await renderer.still(at: 0.5)
-        for _ in 0..<200 where Self.readings["thread"] == nil || Self.readings["detached"] == nil || Self.readings["task"] == nil {
+        for _ in 0..<3000 where Self.readings["thread"] == nil || Self.readings["detached"] == nil || Self.readings["task"] == nil {
             try await Task.sleep(for: .milliseconds(10), tolerance: nil)
         }
         let now = RenderClock.realDate.timeIntervalSinceReferenceDate

@@ -120,7 +120,7 @@ struct CountsInATask: View {
             }, size: CGSize(width: 20, height: 20), fps: 20)
             _ = try await r.drawLog(at: 0.1)
         }
-        for _ in 0..<100 where ended.error == nil { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where ended.error == nil { try await Task.sleep(for: .milliseconds(10)) }  // up to 30 s
         #expect(ended.error is CancellationError)
     }
 
@@ -147,7 +147,7 @@ struct CountsInATask: View {
             _ = try await r.drawLog(at: 0.05)
         }
         // Two sleeps ended in the render; the third was woken by its end; the fourth starts after.
-        for _ in 0..<200 where !log.snapshot.1 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where !log.snapshot.1 { try await Task.sleep(for: .milliseconds(10)) }  // up to 30 s
         #expect(log.snapshot == (4, true), "sleeps ended, loop done: \(log.snapshot)")
     }
 
