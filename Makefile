@@ -118,13 +118,11 @@ readme-gallery: release
 ## the user-view, preview, install and tutorial tests compile users' files against), then the whole
 ## suite in one process: the tests that build packages of their own (a dependent package from
 ## scratch, the one cold source build of a user's view, the tutorial's package) run beside the
-## rest, so the release compile, mostly on one core, leaves the other to them. StopAllTests stops
-## every render of its process, so it runs alone.
+## rest, so the release compile, mostly on one core, leaves the other to them.
 test: setup-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product ScanlineKit
-	$(SWIFT) test --skip-build --skip StopAllTests
-	$(SWIFT) test --skip-build --filter StopAllTests
+	$(SWIFT) test --skip-build
 
 ## test-git-dependent: a package that depends on Scanline by git URL (this checkout, at HEAD) builds
 ## with plain `swift build` and its #Preview renders (Tests/git-dependent.sh; CI runs it)
@@ -161,8 +159,7 @@ bench: setup
 # Under the sanitizers only the in-process tests run: a test marked `.spawnsProcesses` (it runs the
 # scanline binary, make, or builds a package) is skipped, with its reason, when SCANLINE_SANITIZER
 # is set, as its work happens in unsanitized children that the sanitizer cannot see; make test
-# runs those. StopAllTests stops every render of its process, so it runs alone.
-SANITIZE_SKIP := --skip StopAllTests
+# runs those.
 # The sanitizer builds make the test bundle and what it links, not the command-line tool, the
 # benchmark or ScanlineKit, which only the skipped tests run (about 20 s of linking each).
 TEST_PRODUCT := ScanlinePackageTests
@@ -173,14 +170,11 @@ sanitize: sanitize-address sanitize-thread
 sanitize-address: setup
 	$(SWIFT) build --product $(TEST_PRODUCT) --sanitize=address --scratch-path .build/asan
 	SCANLINE_SANITIZER=address ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)
-	SCANLINE_SANITIZER=address ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter StopAllTests
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 sanitize-thread: setup
 	$(SWIFT) build --product $(TEST_PRODUCT) --sanitize=thread --scratch-path .build/tsan
-	SCANLINE_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan $(SANITIZE_SKIP)
-	SCANLINE_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter StopAllTests
+	SCANLINE_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 ## fuzz: every libFuzzer target in Fuzz/ for FUZZ_SECONDS each (default 60), with executions and coverage
 FUZZ_SECONDS ?= 60

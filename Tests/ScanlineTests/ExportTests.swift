@@ -355,34 +355,62 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
     }
 }
 
-/// `Interruption.stopAll()` stops every render of the process, so this suite runs on its own,
-/// after the rest (the Makefile), never beside other exports.
-@MainActor @Suite struct StopAllTests {
-    /// `Interruption.stopAll()` is the one call that stops a render of one's own, as Ctrl-C stops
-    /// the CLI's: called from another thread while an MP4 export runs in this process, the
-    /// export fails, and neither its partial file nor its ffmpeg child is left.
-    @Test func stopAllEndsAnInProcessExportAndLeavesNothing() async throws {
-        let folder = makeTestFolder("scanline-stop-all")
-        let out = folder.appendingPathComponent("long.mp4")
-        let watched = folder.path
+/// Issue #30: a render is given a `RenderContext`, and stopping it stops that render alone; so
+/// this suite runs beside the rest (it used to call `Interruption.stopAll()`, which stops every
+/// render of the process, and ran alone).
+@MainActor @Suite struct RenderContextTests {
+    /// Starts a `duration`-second MP4 export of glitch-text into `folder` in `context`.
+    func export(_ name: String, in folder: URL, seconds: Double, context: RenderContext) async throws {
+        var o = ExportOptions(); o.duration = seconds; o.fps = 30
+        let s = SceneRegistry.named("glitch-text")!
+        try await RenderContext.$current.withValue(context) {
+            _ = try await exportAnimation(to: folder.appendingPathComponent(name).path, format: .mp4, options: o, makeRenderer: {
+                try SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), scale: 1, fps: 30)
+            })
+        }
+    }
+
+    /// `stop()`, called from another thread while an MP4 export runs in its context, makes the
+    /// export fail and leaves neither its partial file nor its ffmpeg child; an export in another
+    /// context running beside it finishes and is whole.
+    @Test func stoppingAContextEndsItsExportAloneAndLeavesNothing() async throws {
+        let stopped = makeTestFolder("scanline-stop-context"), kept = makeTestFolder("scanline-keep-context")
+        let victim = RenderContext(), bystander = RenderContext()
+        let watched = stopped.path
         Thread.detachNewThread {
-            for _ in 0..<400 {
+            for _ in 0..<2400 {
                 if ((try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []).contains(where: { $0.hasSuffix(".partial") }) { break }
                 usleep(25_000)
             }
             usleep(300_000)
-            Interruption.stopAll()
+            victim.stop()
         }
-        var o = ExportOptions(); o.duration = 60; o.fps = 30
-        let s = SceneRegistry.named("glitch-text")!
-        await #expect(throws: (any Error).self) {
-            _ = try await exportAnimation(to: out.path, format: .mp4, options: o, makeRenderer: {
-                try SceneRenderer(try s.make(SceneArguments([:])), size: CGSize(width: 240, height: 160), scale: 1, fps: 30)
-            })
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-        let left = try await Binary.processesMentioning(folder.path)
+        async let other: Void = export("short.mp4", in: kept, seconds: 2, context: bystander)
+        await #expect(throws: (any Error).self) { try await export("long.mp4", in: stopped, seconds: 60, context: victim) }
+        try await other
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stopped.path).isEmpty)
+        let left = try await Binary.processesMentioning(stopped.path)
         #expect(left.isEmpty, "still running: \(left)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path) == ["short.mp4"])
+        let probe = try FFmpeg.probe(kept.appendingPathComponent("short.mp4"))
+        #expect(probe.frameTimes.count == 60, "the other context's export: \(probe)")
+    }
+
+    /// A context is read where a file is opened: stopping one context does not stop a file of
+    /// another, and a file opened after its context's stop is not stopped.
+    @Test func aFileBelongsToTheContextItWasOpenedIn() throws {
+        let folder = makeTestFolder("scanline-context-files")
+        let a = RenderContext(), b = RenderContext()
+        let fa = try RenderContext.$current.withValue(a) { try AtomicFile(destination: folder.appendingPathComponent("a.bin")) }
+        let fb = try RenderContext.$current.withValue(b) { try AtomicFile(destination: folder.appendingPathComponent("b.bin")) }
+        #expect(AtomicFile.pending.contains(fa.temporaryPath) && AtomicFile.pending.contains(fb.temporaryPath))
+        a.stop()
+        #expect(fa.wasStopped && !fb.wasStopped)
+        #expect(!FileManager.default.fileExists(atPath: fa.temporaryPath) && FileManager.default.fileExists(atPath: fb.temporaryPath))
+        let later = try RenderContext.$current.withValue(a) { try AtomicFile(destination: folder.appendingPathComponent("c.bin")) }
+        #expect(!later.wasStopped)
+        try later.commit(); try fb.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["b.bin", "c.bin"])
     }
 }
 

@@ -6,21 +6,25 @@ import Glibc
 /// `commit()`, so a half-written output never exists under the real name. `abort()` (also run
 /// when the value is dropped uncommitted) removes the temporary file.
 ///
-/// Temporary files still open are listed in `AtomicFile.pending`, so that a signal handler (Ctrl-C
-/// in the CLI) can remove them before the process exits.
+/// A temporary file still open belongs to the render it was opened in (`RenderContext.current`),
+/// so that stopping that render (Ctrl-C in the CLI) removes it.
 public final class AtomicFile: @unchecked Sendable {
     /// Where the file ends up when committed.
     public let destination: URL
     let temporaryPath: String
     private var fd: Int32
     private var finished = false
-    private let removalsAtOpen = AtomicFile.removalCount
+    /// The render the file belongs to, and how many times it had been stopped when opened.
+    private let context: RenderContext
+    private let stopsAtOpen: Int
 
     /// Opens a temporary file beside `destination`. Throws `cannotWrite` when the folder is missing,
     /// is not a folder, or is not writable.
     public init(destination: URL) throws {
         let path = destination.path
         self.destination = destination
+        context = RenderContext.current
+        stopsAtOpen = context.stopCount
         let folder = destination.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir) else {
@@ -53,7 +57,7 @@ public final class AtomicFile: @unchecked Sendable {
                 throw ScanlineError.cannotWrite(path: path, reason: String(cString: strerror(e)))
             }
         }
-        AtomicFile.register(temporaryPath)
+        context.add(file: temporaryPath)
     }
 
     /// Appends bytes to the temporary file.
@@ -97,10 +101,10 @@ public final class AtomicFile: @unchecked Sendable {
         if ok, rename(temporaryPath, destination.path) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         guard ok else {
             unlink(temporaryPath)
-            AtomicFile.unregister(temporaryPath)
+            context.forget(file: temporaryPath)
             throw ScanlineError.cannotWrite(path: destination.path, reason: reason)
         }
-        AtomicFile.unregister(temporaryPath)
+        context.forget(file: temporaryPath)
         AtomicFile.syncFolder(of: destination)
     }
 
@@ -128,7 +132,7 @@ public final class AtomicFile: @unchecked Sendable {
         finished = true
         close(fd)
         unlink(temporaryPath)
-        AtomicFile.unregister(temporaryPath)
+        context.forget(file: temporaryPath)
     }
 
     deinit { abort() }
@@ -140,51 +144,33 @@ public final class AtomicFile: @unchecked Sendable {
         try file.commit()
     }
 
-    // MARK: Temporary files in flight, for signal handlers.
+    /// The temporary files not yet committed or aborted, of every render.
+    public static var pending: [String] { RenderContext.live.flatMap(\.pendingFiles) }
 
-    nonisolated(unsafe) private static var pendingPaths: [String] = []
-    private static let lock = NSLock()
-    private static func register(_ p: String) { lock.lock(); pendingPaths.append(p); lock.unlock() }
-    private static func unregister(_ p: String) { lock.lock(); pendingPaths.removeAll { $0 == p }; lock.unlock() }
-
-    /// The temporary files not yet committed or aborted.
-    public static var pending: [String] { lock.lock(); defer { lock.unlock() }; return pendingPaths }
-
-    /// Removes every pending temporary file. For use on the way out of a process: it takes a lock,
-    /// so call it from a normal thread (`Interruption` does), never from inside a signal handler.
-    public static func removeAllPending() {
-        lock.withLock { removals += 1 }
-        for p in pending { unlink(p) }
-        for f in lock.withLock({ pendingFolders }) { try? FileManager.default.removeItem(atPath: f) }
-    }
-
-    nonisolated(unsafe) fileprivate static var pendingFolders: [String] = []
-    nonisolated(unsafe) private static var removals = 0
-    static var removalCount: Int { lock.withLock { removals } }
-    /// True once `removeAllPending()` (Ctrl-C, `Interruption.stopAll()`) has run since this file
-    /// was opened: a long export checks it to stop at once instead of finishing the work.
-    var wasStopped: Bool { AtomicFile.removalCount != removalsAtOpen }
-    fileprivate static func registerFolder(_ p: String) { lock.withLock { pendingFolders.append(p) } }
-    fileprivate static func unregisterFolder(_ p: String) { lock.withLock { pendingFolders.removeAll { $0 == p } } }
+    /// True once this file's render was stopped (`RenderContext.stop()`, Ctrl-C,
+    /// `Interruption.stopAll()`) since the file was opened: a long export checks it to stop at
+    /// once instead of finishing the work.
+    var wasStopped: Bool { context.stopCount != stopsAtOpen }
 }
 
 /// A folder of intermediate files (video segments), removed by `remove()` or when dropped, and
-/// by `AtomicFile.removeAllPending()` (Ctrl-C) if the process stops first.
+/// by stopping its render (`RenderContext.stop()`, Ctrl-C) first.
 final class TemporaryFolder {
     let url: URL
     private var removed = false
+    private let context = RenderContext.current
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-\(getpid())-\(UUID().uuidString.prefix(8))")
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
             throw ScanlineError.cannotWrite(path: url.path, reason: "cannot make a temporary folder: \(error.localizedDescription)")
         }
-        AtomicFile.registerFolder(url.path)
+        context.add(folder: url.path)
     }
     func remove() {
         guard !removed else { return }
         removed = true
         try? FileManager.default.removeItem(at: url)
-        AtomicFile.unregisterFolder(url.path)
+        context.forget(folder: url.path)
     }
     deinit { remove() }
 }

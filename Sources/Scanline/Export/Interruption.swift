@@ -4,9 +4,10 @@ import Glibc
 
 /// Stopping renders from outside: Ctrl-C, `kill`, a dropped SSH session, or a call of one's own.
 ///
-/// `stopAll()` removes every output file still being written (their temporary names; finished
-/// files are untouched) and stops every child process a render started (one registry: ffmpeg's
-/// encoders and decoders, shard and batch children, builds and their jobs). `installSignalHandlers()` makes SIGINT,
+/// `stopAll()` stops every render's `RenderContext`: it removes every output file still being
+/// written (their temporary names; finished files are untouched) and stops every child process a
+/// render started (ffmpeg's encoders and decoders, shard and batch children, builds and their
+/// jobs). `installSignalHandlers()` makes SIGINT,
 /// SIGTERM and SIGHUP do that and then exit with 128 + the signal's number, as a shell expects.
 /// The clean-up runs on a dispatch queue, never inside a signal handler, because it takes locks
 /// and frees memory, which are not async-signal-safe.
@@ -24,32 +25,27 @@ public enum Interruption {
         lock.withLock { lastWords = message }
     }
 
-    /// Removes every partial output file and stops every child process that renders started.
+    /// Stops every render of the process: `RenderContext.stop()` for each live context, so every
+    /// partial output file is removed and every child process that renders started is stopped.
     /// Safe to call from any thread; a render still running then fails with a write error.
     public static func stopAll() {
-        for child in lock.withLock({ children }) { kill(child.pid, child.signal) }
-        // A build and everything it started (swift-build, swiftc, swift-frontend): the whole
-        // tree, which a SIGTERM to the top alone leaves running (issue #32 point 19).
-        for pid in lock.withLock({ trees }) { for p in descendants(of: pid).reversed() { kill(p, SIGKILL) } }
-        AtomicFile.removeAllPending()
+        for context in RenderContext.live { context.stop() }
     }
 
-    /// The one registry of the children renders started: each with the signal `stopAll()` sends it.
-    nonisolated(unsafe) private static var children: [(pid: pid_t, signal: Int32)] = []
-    /// A child process that `stopAll()` (and so Ctrl-C) stops with `signal`: SIGTERM (the
-    /// default) so that it cleans up after itself (a shard process removes its partial shard
-    /// file), SIGKILL for one with nothing to clean up that should stop at once (an ffmpeg
-    /// encoder or decoder, whose partial output Scanline removes itself).
-    public static func stopsWithUs(_ p: Process, signal: Int32 = SIGTERM) { lock.withLock { children.append((p.processIdentifier, signal)) } }
+    /// A child process of the current render (`RenderContext.current`) that stopping it (and so
+    /// Ctrl-C) stops with `signal`: SIGTERM (the default) so that it cleans up after itself (a
+    /// shard process removes its partial shard file), SIGKILL for one with nothing to clean up
+    /// that should stop at once (an ffmpeg encoder or decoder, whose partial output Scanline
+    /// removes itself).
+    public static func stopsWithUs(_ p: Process, signal: Int32 = SIGTERM) { RenderContext.current.add(child: p.processIdentifier, signal: signal) }
     /// No longer stopped with us (it ended).
     public static func forget(_ p: Process) {
-        lock.withLock { children.removeAll { $0.pid == p.processIdentifier }; trees.removeAll { $0 == p.processIdentifier } }
+        for context in RenderContext.live { context.forget(child: p.processIdentifier) }
     }
 
-    nonisolated(unsafe) private static var trees: [pid_t] = []
-    /// A child that `stopAll()` kills with every process under it (a compiler driver's jobs),
-    /// as it has nothing of its own to clean up.
-    public static func stopsWithUsWithItsChildren(_ p: Process) { lock.withLock { trees.append(p.processIdentifier) } }
+    /// A child of the current render that stopping it kills with every process under it (a
+    /// compiler driver's jobs), as it has nothing of its own to clean up.
+    public static func stopsWithUsWithItsChildren(_ p: Process) { RenderContext.current.add(tree: p.processIdentifier) }
 
     /// `pid` and every process under it (through /proc's parent links), parents first; each is
     /// stopped (SIGSTOP) as it is found, so none can start another or escape to init meanwhile.
