@@ -84,9 +84,6 @@ struct Triggering<Content: View>: View {
     @Test func keyframesGiveTheSameBytesTwiceAndOnAnyThreadCount() async throws {
         struct Pose { var y = 0.0, scale = 1.0, angle = 0.0 }
         func render(threads: Int) async throws -> [UInt8] {
-            let saved = Parallelism.threadCount
-            Parallelism.threadCount = threads
-            defer { Parallelism.threadCount = saved }
             let v = KeyframeAnimator(initialValue: Pose()) { pose in
                 Text("Hop").font(.title).bold()
                     .scaleEffect(pose.scale).rotationEffect(.degrees(pose.angle)).offset(y: pose.y)
@@ -95,10 +92,12 @@ struct Triggering<Content: View>: View {
                 KeyframeTrack(\.scale) { CubicKeyframe(1.4, duration: 0.3); CubicKeyframe(0.9, duration: 0.2); CubicKeyframe(1.0, duration: 0.3) }
                 KeyframeTrack(\.angle) { LinearKeyframe(12.0, duration: 0.4); SpringKeyframe(0.0, spring: .snappy) }
             }
-            let r = try SceneRenderer(v, size: CGSize(width: 120, height: 80), scale: 2, fps: 30)
-            var bytes: [UInt8] = []
-            for t in [0.2, 0.45, 0.7] { bytes += try await r.still(at: t).bytes }
-            return bytes
+            return try await RenderContext.$current.withValue(RenderContext(threads: threads)) {
+                let r = try SceneRenderer(v, size: CGSize(width: 120, height: 80), scale: 2, fps: 30)
+                var bytes: [UInt8] = []
+                for t in [0.2, 0.45, 0.7] { bytes += try await r.still(at: t).bytes }
+                return bytes
+            }
         }
         let a = try await render(threads: 1), b = try await render(threads: 2), c = try await render(threads: 1)
         #expect(a == b && a == c)

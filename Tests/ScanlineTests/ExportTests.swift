@@ -396,6 +396,18 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(probe.frameTimes.count == 60, "the other context's export: \(probe)")
     }
 
+    /// A context's thread count is `Parallelism.threadCount` inside it, and only there.
+    @Test func aContextGivesItsRenderItsThreadCount() async {
+        let outside = Parallelism.threadCount
+        RenderContext.$current.withValue(RenderContext(threads: 3)) { #expect(Parallelism.threadCount == 3) }
+        await RenderContext.$current.withValue(RenderContext(threads: 0)) {
+            #expect(Parallelism.threadCount == 1)
+            await Task { #expect(Parallelism.threadCount == 1, "a task started in the render") }.value
+        }
+        RenderContext.$current.withValue(RenderContext()) { #expect(Parallelism.threadCount == outside) }
+        #expect(Parallelism.threadCount == outside)
+    }
+
     /// A context is read where a file is opened: stopping one context does not stop a file of
     /// another, and a file opened after its context's stop is not stopped.
     @Test func aFileBelongsToTheContextItWasOpenedIn() throws {

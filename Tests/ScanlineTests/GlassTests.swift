@@ -167,12 +167,8 @@ import Testing
                 Text("Glass").padding(20).glassEffect(.regular.tint(.blue), in: RoundedRectangle(cornerRadius: 16))
             }
         }
-        let saved = Parallelism.threadCount
-        defer { Parallelism.threadCount = saved }
-        Parallelism.threadCount = 1
-        let one = try await render(scene(), width: 240, height: 120, scale: 2)
-        Parallelism.threadCount = 2
-        let two = try await render(scene(), width: 240, height: 120, scale: 2)
+        let one = try await RenderContext.$current.withValue(RenderContext(threads: 1)) { try await render(scene(), width: 240, height: 120, scale: 2) }
+        let two = try await RenderContext.$current.withValue(RenderContext(threads: 2)) { try await render(scene(), width: 240, height: 120, scale: 2) }
         #expect(one.bytes == two.bytes, "glass differs between 1 and 2 threads")
         // The tint: bluer than the same glass untinted.
         let untinted = try await render(ZStack { stripes(period: 10, width: 240); Text("Glass").padding(20).glassEffect(in: RoundedRectangle(cornerRadius: 16)) },

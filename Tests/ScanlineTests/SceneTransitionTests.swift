@@ -115,11 +115,10 @@ import Testing
     @Test func bothScenesGiveTheSameBytesTwiceAndOnAnyThreadCount() async throws {
         for (name, t) in [("counter", 0.95), ("text-transition", 0.5)] {
             func render(threads: Int) async throws -> [UInt8] {
-                let saved = Parallelism.threadCount
-                Parallelism.threadCount = threads
-                defer { Parallelism.threadCount = saved }
-                let r = try SceneRenderer(try SceneRegistry.named(name)!.make(SceneArguments([:])), size: Self.size, scale: 2)
-                return try await r.still(at: t).bytes
+                try await RenderContext.$current.withValue(RenderContext(threads: threads)) {
+                    let r = try SceneRenderer(try SceneRegistry.named(name)!.make(SceneArguments([:])), size: Self.size, scale: 2)
+                    return try await r.still(at: t).bytes
+                }
             }
             let a = try await render(threads: 1), b = try await render(threads: 2), c = try await render(threads: 1)
             #expect(a == b && a == c, "\(name)")

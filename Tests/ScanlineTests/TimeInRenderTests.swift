@@ -388,13 +388,12 @@ import CoreFoundation
     }
 
     @Test func aViewThatReadsEveryClockGivesTheSameBytesAtOneAndEightThreads() async throws {
-        let before = Parallelism.threadCount
-        defer { Parallelism.threadCount = before }
         var images: [Data] = []
         for threads in [1, 8, 1] {
-            Parallelism.threadCount = threads
-            let renderer = try SceneRenderer(ClockFace(), size: CGSize(width: 64, height: 16), scale: 2, fps: 30)
-            images.append(try await renderer.frame(47).pngDataForTests)
+            try await RenderContext.$current.withValue(RenderContext(threads: threads)) {
+                let renderer = try SceneRenderer(ClockFace(), size: CGSize(width: 64, height: 16), scale: 2, fps: 30)
+                images.append(try await renderer.frame(47).pngDataForTests)
+            }
         }
         #expect(images[0] == images[1] && images[1] == images[2], "frame 47 differs between runs or thread counts")
     }

@@ -157,11 +157,10 @@ struct Fader: View {
 
     @Test func sameBytesTwiceAndForAnyThreadCount() async throws {
         func render(threads: Int) async throws -> [UInt8] {
-            let saved = Parallelism.threadCount
-            Parallelism.threadCount = threads
-            defer { Parallelism.threadCount = saved }
-            let r = try SceneRenderer(ChromaticGlitchShaderDemo(), size: CGSize(width: 390, height: 520), scale: 1)
-            return try await r.still(at: 1.2).bytes
+            try await RenderContext.$current.withValue(RenderContext(threads: threads)) {
+                let r = try SceneRenderer(ChromaticGlitchShaderDemo(), size: CGSize(width: 390, height: 520), scale: 1)
+                return try await r.still(at: 1.2).bytes
+            }
         }
         let a = try await render(threads: 1), b = try await render(threads: 2), c = try await render(threads: 8)
         #expect(a == b && b == c)

@@ -6,7 +6,8 @@ import Glibc
 /// names (`AtomicFile`), its folders of intermediate files, and the child processes it started
 /// (ffmpeg's encoders and decoders, shard and batch children, builds). `stop()` stops that render
 /// and no other: its children are signalled, its temporary files removed, and its export fails at
-/// the next frame with a write error.
+/// the next frame with a write error. A context may also set how many threads its pixel loops
+/// use (`threads`; the output is the same for any count).
 ///
 /// A render runs in the context that the code around it gives, as a task-local value, the way
 /// the render clock is given:
@@ -37,7 +38,15 @@ public final class RenderContext: @unchecked Sendable {
     private var folders: [String] = []
     private var stops = 0
 
-    public init() { RenderContext.remember(self) }
+    /// How many threads the render's pixel loops and kernels use (`Parallelism.threadCount`
+    /// inside the context); nil: the process's count (every core unless set).
+    public let threads: Int?
+
+    /// A context whose pixel loops use `threads` threads (at least 1), or the process's count.
+    public init(threads: Int? = nil) {
+        self.threads = threads.map { max(1, $0) }
+        RenderContext.remember(self)
+    }
 
     /// Stops this context's render: signals each child it started (SIGKILL to a build and every
     /// process under it), removes its temporary files and folders (finished files are untouched).

@@ -11,10 +11,13 @@ import Synchronization
 
 /// How many threads shader loops and built-in kernels use; defaults to every core.
 public enum Parallelism {
-    /// Read and written atomically, so a caller may change it while renders run on other threads
-    /// (they pick up the new count at their next band split; the output is the same either way).
+    /// The current render's count (`RenderContext.threads`) when its context sets one, else the
+    /// process's: every core unless set here. Setting it sets the process's count, atomically, so
+    /// a caller may change it while renders run on other threads (they pick up the new count at
+    /// their next band split; the output is the same either way). To give one render its own
+    /// count, run it in a `RenderContext(threads:)`.
     public static var threadCount: Int {
-        get { storedThreadCount.load(ordering: .relaxed) }
+        get { RenderContext.current.threads ?? storedThreadCount.load(ordering: .relaxed) }
         set { storedThreadCount.store(max(1, newValue), ordering: .relaxed) }
     }
     private static let storedThreadCount = Atomic<Int>(ProcessInfo.processInfo.activeProcessorCount)
