@@ -67,18 +67,38 @@ import Testing
                 "separator: \(image[38, 78]) \(image[45, 78]) \(image[368, 78])")
         #expect(near(image[200, 77], white) && near(image[200, 79], white), "one pixel tall: \(image[200, 77]) \(image[200, 79])")
         #expect(near(image[200, 121], white), "no separator under the last row: \(image[200, 121])")
-        // The second section: 10 below the first card, 16 more, its header's line (footnote:
-        // 15.51 pt, SF's line height), 6 more, then the card: from y 123 + 10 + 16 + 15.51 + 6 =
-        // 170.51, so the first whole white row is 171.
+        // The second section: 10 below the first card, 23.33 more, its header's line (footnote:
+        // 15.51 pt, SF's line height), 6 more, then the card: from y 123 + 10 + 23.33 + 15.51 + 6
+        // = 177.84, so the first whole white row is 178.
         let cardTop = (123..<215).first { near(image[200, $0], white) }
-        #expect(cardTop == 171, "the titled section's card starts at \(String(describing: cardTop))")
-        // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 149..<167.
-        let headerInk = (149..<167).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
+        #expect(cardTop == 178, "the titled section's card starts at \(String(describing: cardTop))")
+        // Its header is grey text at x 40 (upper case, footnote, secondary label) in y 156..<174.
+        let headerInk = (156..<174).flatMap { y in (40..<100).map { image[$0, y] } }.filter { $0.r < 200 }
         #expect(!headerInk.isEmpty && headerInk.allSatisfy { $0.r > 90 }, "header ink: \(headerInk.count) pixels, darkest \(headerInk.map(\.r).min() ?? 0)")
-        // The footer's line starts 6 below the card (170.5 + 44 + 6 = 220.5); its ink from about
+        // The footer's line starts 6 below the card (177.84 + 44 + 6 = 227.84); its ink from about
         // 3 pt lower (the cap height under the ascender).
-        let footerInk = (215..<255).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
-        #expect(footerInk.first.map { $0 >= 223 && $0 < 229 } == true, "footer ink rows \(footerInk.first ?? -1)...")
+        let footerInk = (222..<262).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
+        #expect(footerInk.first.map { $0 >= 230 && $0 < 236 } == true, "footer ink rows \(footerInk.first ?? -1)...")
+    }
+
+    /// Sections without a header (iOS 18's pictures, List's comment): 35.33 from card to card
+    /// (10 after a card, 25.33 before the next), and 19.33 before the next after a footer's
+    /// 10. Worked out at scale 1: card 1 from 35 to 79 (one 44 pt row); card 2 from 79 + 10 +
+    /// 25.33 = 114.33 to 158.33; its one-line footer 6 below (164.33), a footnote line of 15.51,
+    /// then 10 + 19.33: card 3 from 209.17.
+    @Test func sectionsWithoutHeadersAreApartAsOniOS18() async throws {
+        let image = try await render(List {
+            Section { Text("One") }
+            Section { Text("Two") } footer: { Text("Footnote") }
+            Section { Text("Three") }
+        })
+        let whiteRows = (0..<300).filter { near(image[200, $0], white) }
+        let starts = whiteRows.filter { !whiteRows.contains($0 - 1) }
+        // First whole white rows: 35, 115 (114.33 is a third of a card's row), 210 (209.17).
+        #expect(starts == [35, 115, 210], "card tops \(starts)")
+        // Each card is 44 tall: its last whole white row 43 below the first.
+        let ends = whiteRows.filter { !whiteRows.contains($0 + 1) }
+        #expect(ends.prefix(2) == [78, 157], "card bottoms \(ends)")
     }
 
     @Test func darkModeAndAnotherStyle() async throws {

@@ -20,10 +20,17 @@
 ///   the first section without a header starts 7.33 below the margin m (which the list's scroll
 ///   view leaves) instead [iOS 18: home-assistant/iOS's `PrivacyView.test/testUI.light.png` at
 ///   e5fd7b1, `.contentMargins(.top, .zero)`: card top 54.33 = 47 + 7.33; the fidelity suite's
-///   HomeAssistant Privacy case]; a later section without a header
-///   starts 20 below what comes before it, one with a header 16, its header 6 above the card;
-///   10 after the card [§10.1]; a footer starts 6 below the card (Scanline's choice) and ends 10
-///   before what follows;
+///   HomeAssistant Privacy case]; a later section without a header starts 25.33 below what
+///   comes before it, so 35.33 from card to card, one with a header 23.33 (its header's
+///   baseline 46 below the card above, 9 above its own card) [iOS 18, three pictures at 3x of
+///   home-assistant/iOS at e5fd7b1: `PrivacyView.test`, `GesturesSetupView.test` and
+///   `AboutView.test` `testUI.light.png`, five card-to-card gaps of 35.33 without a header, two of
+///   55.0 with a one-line header]; its header 6 above the card; 10 after the card [§10.1]; a
+///   footer starts 6 below the card (Scanline's choice) and ends 10 before what follows, and a
+///   section without a header after a footer starts 19.33 below that (PrivacyView's one
+///   two-line footer: its next card 32.67 below its last baseline; a header after a footer keeps
+///   23.33, unmeasured). Apple's footer lines there are about 14.3 pt apart, tighter than
+///   footnote's line; not modelled;
 /// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
 ///   20 on both sides [iPhone 11] and 11 above and below (`listRowInsets`): two iOS 18 pictures
 ///   measure 10.4 to 11.6 (home-assistant/iOS's location history, two texts in a 62.3 pt row;
@@ -498,8 +505,12 @@ final class ListNode: Node {
             switch look {
             case .insetGrouped:
                 if let h = section.header {
-                    text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 16), gapBelow: 6)
-                } else { y += i == 0 ? (environment.contentMarginTopIsSet ? 7 + 1 / 3 : 35) : (spacing ?? 20) }
+                    text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 70 / 3), gapBelow: 6)
+                } else {
+                    let first: CGFloat = environment.contentMarginTopIsSet ? 22 / 3 : 35
+                    let later: CGFloat = i > 0 && sections[i - 1].footer != nil ? 58 / 3 : 76 / 3   // 19.33 after a footer, 25.33 after a card
+                    y += i == 0 ? first : (spacing ?? later)
+                }
             case .grouped:
                 y += i == 0 ? 22 : (spacing ?? 22)
                 if let h = section.header { text(h, leading: textInset, trailing: textInset, gapAbove: 0, gapBelow: 6) }
