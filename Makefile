@@ -56,7 +56,7 @@ INSTALL_BINARY ?= $(BIN_RELEASE)
 INSTALL_KIT ?= $(patsubst %/,%,$(dir $(INSTALL_BINARY)))
 SHARE = $(DESTDIR)$(PREFIX)/share/scanline
 KITDIR = $(DESTDIR)$(PREFIX)/lib/scanline
-KIT_MODULES := SwiftUI Scanline ScanlineBlocks ScanlineCLI SwiftSourceText simd CoreGraphics _Testing_CoreGraphics Combine QuartzCore
+KIT_MODULES := SwiftUI Scanline ScanlineCore ScanlineExport ScanlineBlocks ScanlineCLI SwiftSourceText simd CoreGraphics _Testing_CoreGraphics Combine QuartzCore
 KIT_C_MODULES := CCairo CGif CPNG CPango CWebP
 install: release
 	@$(MAKE) --no-print-directory install-files PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" INSTALL_BINARY="$(INSTALL_BINARY)"

@@ -37,8 +37,13 @@ let package = Package(
         // report errors by longjmp, which Swift cannot catch), and the hot pixel loops.
         .target(name: "CScanline", path: "Sources/CScanline",
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
-        .target(name: "Scanline", dependencies: ["CCairo", "CPango", "CPNG", "CGif", "CWebP", "CScanline"],
-                path: "Sources/Scanline"),
+        // The library in layers (docs/ARCHITECTURE.md): the core, the encoders and exports over
+        // it, and `Scanline`, which re-exports both (`import Scanline`).
+        .target(name: "ScanlineCore", dependencies: ["CCairo", "CPango", "CPNG", "CGif", "CWebP", "CScanline"],
+                path: "Sources/Scanline", exclude: ["Export"]),
+        .target(name: "ScanlineExport", dependencies: ["ScanlineCore", "CPNG", "CGif", "CWebP", "CScanline"],
+                path: "Sources/Scanline/Export"),
+        .target(name: "Scanline", dependencies: ["ScanlineCore", "ScanlineExport"], path: "Sources/ScanlineUmbrella"),
         // The seed blocks, one file each, and the seed demos.
         .target(name: "ScanlineBlocks", dependencies: ["Scanline", "CScanline"], path: "Sources/ScanlineBlocks",
                 resources: [.process("Shaders")]),
@@ -108,5 +113,5 @@ package.targets += [
 // Scanline's CG types (CGAffineTransform, CGPath, CGLineCap …) come from CoreGraphics,
 // ObservableObject and publishers from Combine, and CATransform3D from QuartzCore: Apple's on its
 // platforms, the stand-ins here.
-package.targets.first { $0.name == "Scanline" }!.dependencies += ["CoreGraphics", "Combine", "QuartzCore"]
+package.targets.first { $0.name == "ScanlineCore" }!.dependencies += ["CoreGraphics", "Combine", "QuartzCore"]
 #endif

@@ -5,7 +5,7 @@ import Scanline
 /// instead of building Scanline in the cache first (minutes). docs/PREBUILT.md describes it.
 ///
 /// It is a folder holding:
-/// - `libScanlineKit.so`: the `ScanlineKit` dynamic product (the `SwiftUI`, `Scanline`,
+/// - `libScanlineKit.so`: the `ScanlineKit` dynamic product (the `SwiftUI`, `Scanline` (with `ScanlineCore` and `ScanlineExport`),
 ///   `ScanlineBlocks`, `ScanlineCLI`, `simd` and `CoreGraphics` modules, from the object files the `scanline` binary is
 ///   linked from);
 /// - `Modules/`: those modules' `.swiftmodule` files;
@@ -32,7 +32,7 @@ struct PrebuiltScanline: Sendable, Equatable {
     /// The C modules Scanline's Swift modules import.
     static let cModules = ["CCairo", "CGif", "CPNG", "CPango", "CWebP", "CScanline"]
     /// The Swift modules a user's view may import (and the ones they import).
-    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineBlocks", "ScanlineCLI", "SwiftSourceText", "simd", "CoreGraphics", "_Testing_CoreGraphics", "Combine", "QuartzCore"]
+    static let swiftModules = ["SwiftUI", "Scanline", "ScanlineCore", "ScanlineExport", "ScanlineBlocks", "ScanlineCLI", "SwiftSourceText", "simd", "CoreGraphics", "_Testing_CoreGraphics", "Combine", "QuartzCore"]
     /// The shared library's file name.
     static let libraryName = "libScanlineKit.so"
     /// The macro plugin's executable, as SwiftPM names it in the build folder.

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #16, point 10: changes that interrupt a running animation merge as SwiftUI's do.
 // Timing curves combine (OpenSwiftUI's audited DefaultCombiningAnimation; Apple's

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// y of the cubic Bézier (0,0)-(x1,y1)-(x2,y2)-(1,1) at x, by bisection on the curve parameter:
 /// an independent check of the Newton solver.

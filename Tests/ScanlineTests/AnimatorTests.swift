@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, points 5 and 6: PhaseAnimator and KeyframeAnimator on the render clock, checked
 // through where the drawing lands (a 10 × 10 block centred at x 95 in a 200-point canvas, moved

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// The C and C++ peers that `make bench` compiles (Benchmarks/peers) still build against today's
 /// headers (issue #26 point 5: a field added to `LayerPixels` once broke `metal_plain.cpp`, and

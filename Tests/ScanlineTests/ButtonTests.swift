@@ -1,7 +1,9 @@
 // Button (issue #28; three public packages stop on it): the built-in styles as Button's comment
 // gives them, checked at scale 1 over white at points worked out from those numbers.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// A style of one's own: the label padded by 4 on red.
 struct RedButtonStyle: ButtonStyle {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 
 /// The CLI in process (parsing, messages, exit codes) and as a real binary (stderr, files).

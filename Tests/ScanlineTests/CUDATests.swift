@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import CScanline
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 
 /// `.metal` functions on an NVIDIA GPU (issue #31): the source rewriting and program generation

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// A canvas in a 60×40 scene at scale 1, framed 40×20, so its top-left corner is at (10, 10).
 struct DotsCanvas: View {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// `Color.headroom(_:)`, `ResolvedHDR` and the tone mapping into 8-bit output (issue #29 point 4).
 @MainActor @Suite struct ColorHDRTests {

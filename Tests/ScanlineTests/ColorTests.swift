@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @Suite struct ColorTests {
     /// Apple's light and dark system colours, as 0...255 bytes (HIG, iOS).

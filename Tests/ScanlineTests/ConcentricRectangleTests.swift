@@ -1,7 +1,9 @@
 // ConcentricRectangle, ContainerRelativeShape and containerShape (issue #29 point 4): corner radii
 // worked out from the container's radius and the inset, checked at pixels on the corner's diagonal.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct ConcentricRectangleTests {
     func render<V: View>(_ v: V, width: CGFloat = 200, height: CGFloat = 120) async throws -> PixelBuffer {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 4: a text whose content changes under an animation. The change happens at
 // 0.5 s with `.linear(duration: 1)` unless a test says otherwise, so at 1.0 s the progress p is

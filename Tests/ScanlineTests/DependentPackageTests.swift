@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// A user's package that depends on Scanline by path builds without a single warning: neither
 /// SwiftPM's (a pkg-config flag it drops, such as glib's `-pthread`) nor the compiler's in

@@ -6,7 +6,9 @@
 // the report and writes side-by-side images (FIDELITY_OUT, default .build/fidelity).
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineTesting
 
 @MainActor @Suite struct FidelityTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Every `GraphicsContext.Filter` and every blend mode on a small image, against values computed
 /// here from the published definitions (SVG 1.1 / W3C Filter Effects matrices, W3C Compositing and

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// `fontWidth` picks condensed and expanded faces; `monospacedDigit` turns on tabular figures.
 @Suite struct FontWidthTests {

@@ -4,7 +4,9 @@
 // determinism.
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct GlassTests {
     func render<V: View>(_ v: V, width: CGFloat, height: CGFloat, scale: CGFloat = 1, dark: Bool = false,

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Renders a small canvas and returns it straight, for reading pixels.
 func renderStraight(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, background: Color? = nil,

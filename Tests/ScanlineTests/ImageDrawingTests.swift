@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Image options (template, cap insets, interpolation), `ResolvedImage`, and SF Symbol stand-ins.
 @MainActor @Suite struct ImageDrawingTests {

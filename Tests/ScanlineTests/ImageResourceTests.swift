@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// `Image(_:bundle:)` in a resource bundle laid out as SwiftPM lays one out on Linux: an asset
 /// catalog with a file per scale, and plain files with @2x/@3x names.

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 0: what changes under `withAnimation` animates. Frames and padding are in
 // LayoutFidelityTests (FrameAnimationTests), insertion in TransitionTests; here colours (as

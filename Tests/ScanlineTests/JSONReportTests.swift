@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 
 /// Issue #26 point 3: `--json` prints one object on stdout that decodes as `JSONReport`

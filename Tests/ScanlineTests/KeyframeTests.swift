@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 6: KeyframeTimeline, worked by hand from the rules in KeyframeTimeline.swift
 // (Apple's keyframe pages; non-uniform Catmull-Rom tangents for cubic keyframes).

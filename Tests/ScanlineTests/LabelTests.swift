@@ -1,7 +1,9 @@
 // Label (issue #28; Swiftetti's settings use it): the icon, then the title, 8 pt apart (Label's
 // comment says why 8), and the title-only and icon-only styles.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// A style of one's own: the title above the icon.
 struct StackedLabelStyle: LabelStyle {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #16: layout as SwiftUI does it. Every expected frame below is worked out by hand from the
 // rule it cites; text sizes come from `Text.layout`, the text engine's public measure, so the

@@ -2,7 +2,9 @@
 // LazyHGrid and GridItem (track sizes worked out by hand from the rule in LazyGrids.swift),
 // onGeometryChange, ContentUnavailableView, ColorPicker and navigationSplitViewStyle.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct LazyGridTests {
     func sizes(_ items: [GridItem], _ length: CGFloat) -> [CGFloat] { GridItem.tracks(items, in: length).map(\.size) }

@@ -2,7 +2,9 @@
 // (docs/reference ios-metrics.md §10.1, and a measurement of an iOS 14 inset-grouped list). Pixels
 // are checked at points worked out from those numbers, at scale 1.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct ListTests {
     func render<V: View>(_ v: V, width: CGFloat = 390, height: CGFloat = 300, dark: Bool = false, dynamicType: DynamicTypeSize = .large) async throws -> PixelBuffer {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 7: matchedGeometryEffect with @Namespace (swiftui-api-2.md §9). The canvas is
 // 200 × 100; the views sit at the top-left of a 200 × 100 frame, so frames read as laid out.

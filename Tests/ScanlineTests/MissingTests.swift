@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineBlocks
 
 /// Behaviours a deliberate bug went through unnoticed (issue #19), each pinned down.

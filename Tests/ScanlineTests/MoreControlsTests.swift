@@ -3,7 +3,9 @@
 // each control's comment gives, at scale 1 over white (black in dark mode), light and dark, at a
 // large Dynamic Type size and disabled.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct MoreControlsTests {
     typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)

@@ -2,7 +2,9 @@
 // (NavigationStack.swift cites them) checked at points worked out from them, on an iPhone 15
 // (393 × 852, safe area 59 and 34) at scale 1.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct NavigationStackTests {
     func render<V: View>(_ v: V, dark: Bool = false, dynamicType: DynamicTypeSize = .large) async throws -> PixelBuffer {

@@ -70,7 +70,7 @@ import Testing
         for map in kit.moduleMaps { args += ["-Xcc", "-fmodule-map-file=" + map.path] }
         for flag in try PrebuiltScanline.cFlags() { args += ["-Xcc", flag] }
         var symbols = Symbols()
-        for module in ["Scanline", "ScanlineBlocks", "CoreGraphics", "simd", "Combine", "QuartzCore"] {
+        for module in ["Scanline", "ScanlineCore", "ScanlineExport", "ScanlineBlocks", "CoreGraphics", "simd", "Combine", "QuartzCore"] {
             let (code, text) = try runTool(Self.tool("swift-symbolgraph-extract"), ["-module-name", module] + args)
             #expect(code == 0, "symbols of \(module): \(text.suffix(2000))")
         }

@@ -1,7 +1,9 @@
 // ProgressView (issue #28; public packages show a spinner while they load): the classic spinner
 // and bar of ProgressView's comment, checked at scale 1 over white at points worked out from it.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct ProgressViewTests {
     func image<V: View>(_ v: V, _ size: CGSize, at t: Double = 0) async throws -> PixelBuffer {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// `ProjectionTransform`, `rotation3DEffect`, `projectionEffect` and the `projectionTransform`
 /// filter, checked against SwiftUI's published matrix and against corners worked out by hand.

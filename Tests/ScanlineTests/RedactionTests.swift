@@ -2,7 +2,9 @@
 // text and images draw as placeholders of their size (RedactionReasons says what Scanline
 // chose), shapes and colours as they are. Checked against the rule's numbers.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct RedactionTests {
     func image<V: View>(_ v: V, _ w: CGFloat = 120, _ h: CGFloat = 40) async throws -> PixelBuffer {

@@ -4,7 +4,9 @@
 // home indicator. Pixels are read at scale 1 at places worked out from the insets.
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 
 @MainActor @Suite struct SafeAreaTests {

@@ -1,7 +1,9 @@
 // scrollTransition's thresholds (ScrollTransitionConfiguration.Threshold): the progress of a
 // view from hidden to the threshold, worked out from the rules the type's comment gives.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @Suite struct ScrollTransitionThresholdTests {
     @Test func thresholdsMeasureTheWayIn() {

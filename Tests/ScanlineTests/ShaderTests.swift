@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// User-written shaders, registered in a library of their own, through the generic pixel loop.
 struct Invert: ColorShaderFunction {

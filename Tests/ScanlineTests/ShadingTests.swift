@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Every `Shading` case and the shape styles built on them, checked at chosen pixels against
 /// values worked out from the definitions (pixel centres at x + 0.5).

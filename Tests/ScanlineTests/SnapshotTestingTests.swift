@@ -3,7 +3,9 @@
 // the failure messages. DependentPackageTests runs a user's test file written this way.
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineTesting
 
 @MainActor @Suite struct SnapshotTestingTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @Suite struct SnapshotTests {
     @Test func shapesAndShadings() throws {

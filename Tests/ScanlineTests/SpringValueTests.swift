@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 9: Spring as a value, UnitCurve, CustomAnimation. Expected values are the
 // closed forms written out here (swiftui-api-2.md §4.3, Apple's `Spring` pages), worked by hand.

@@ -2,7 +2,9 @@
 // worked out from them, on an iPhone 15 (393 × 852, safe area 59 and 34) at scale 1: the bar is
 // y 768 ..< 818, the three items 131 pt wide.
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 @MainActor @Suite struct TabViewTests {
     func render<V: View>(_ v: V, dark: Bool = false) async throws -> PixelBuffer {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineBlocks
 
 /// Seed 000's noise, written out here: fract(sin(tick × 12.9898 + seed × 78.233) × 43758.5453), in Double.

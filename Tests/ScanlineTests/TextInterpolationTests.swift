@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// `Text("… \(x) …")` reads its literal as a `LocalizedStringKey`, as SwiftUI does: an
 /// interpolated `Text` keeps its styling and attributes (Apple's WWDC24 text transition relies on

@@ -4,7 +4,9 @@ import Dispatch
 #if canImport(CoreFoundation)
 import CoreFoundation
 #endif
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 @testable import ScanlineBlocks
 

@@ -2,7 +2,9 @@
 // numbers from docs/reference ios-metrics.md §5 (see Toggle's comment). Pixels are checked at
 // points worked out from those numbers, at scale 1 over white (or black in dark mode).
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Turns its toggle on inside `withAnimation(.linear(duration: 1))` when it appears.
 struct TogglesOnAppear: View {

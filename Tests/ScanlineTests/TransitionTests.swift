@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, points 1 to 3: views inserted and removed through `if`, `ForEach` and `.id`, with
 // SwiftUI's default transition and each built-in, checked through `DrawLog` (where each fill

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineCLI
 
 /// docs/TUTORIAL.md, run as written (issue #18 point 6): every `<!-- file: PATH -->` block is

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import ScanlineCLI
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 /// Issue #43 point 6: `scanline render PACKAGE` builds a package's library targets as SwiftPM
 /// does (resources and `Bundle.module` included) and lists and renders its `#Preview`s by name.

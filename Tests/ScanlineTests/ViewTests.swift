@@ -1,5 +1,7 @@
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineBlocks
 
 /// A fixed-size block: a colour in a frame, so layouts can be worked out by hand.

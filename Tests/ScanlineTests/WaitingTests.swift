@@ -1,6 +1,8 @@
 import Testing
 import Dispatch
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 // Issue #17, point 8: every way SwiftUI code waits follows the render clock inside a render. A
 // view shows a block at x 0 until its state changes after a 0.5 s wait, then at x 100; at 20

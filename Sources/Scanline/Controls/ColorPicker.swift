@@ -74,19 +74,19 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
     }
 }
 
-extension ContentUnavailableView where Label == Scanline.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+extension ContentUnavailableView where Label == ScanlineCore.Label<Text, Image>, Description == Text?, Actions == EmptyView {
     /// A title with an SF Symbol, and an optional description.
     public init(_ title: LocalizedStringKey, systemImage: String, description: Text? = nil) {
-        self.init(label: { Scanline.Label(title, systemImage: systemImage) }, description: { description })
+        self.init(label: { ScanlineCore.Label(title, systemImage: systemImage) }, description: { description })
     }
     /// A title with an SF Symbol, and an optional description.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, description: Text? = nil) {
-        self.init(label: { Scanline.Label(title, systemImage: systemImage) }, description: { description })
+        self.init(label: { ScanlineCore.Label(title, systemImage: systemImage) }, description: { description })
     }
 }
 
-extension ContentUnavailableView where Label == Scanline.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+extension ContentUnavailableView where Label == ScanlineCore.Label<Text, Image>, Description == Text?, Actions == EmptyView {
     /// "No Results" for a search.
     public static var search: ContentUnavailableView { ContentUnavailableView("No Results", systemImage: "magnifyingglass") }
     /// "No Results for “text”", with the usual hint.

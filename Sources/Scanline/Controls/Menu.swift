@@ -21,10 +21,10 @@ extension Menu where Label == Text {
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { self.init(content: content) { Text(title) } }
 }
 
-extension Menu where Label == Scanline.Label<Text, Image> {
+extension Menu where Label == ScanlineCore.Label<Text, Image> {
     /// A menu titled by a localized key with an SF Symbol.
     public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
-        self.init(content: content) { Scanline.Label(titleKey, systemImage: systemImage) }
+        self.init(content: content) { ScanlineCore.Label(titleKey, systemImage: systemImage) }
     }
 }
 

@@ -16,6 +16,7 @@
 /// choice, made at frames 0, 1, 17, 33 … (global numbers), which a shard recomputes from the
 /// choice frame and the one before it (`seed`). Sequence numbers are counted from 0 in each
 /// shard; `joinShards` renumbers them and recomputes the chunks' CRCs.
+import ScanlineCore
 public final class APNGEncoder: FrameSink {
     /// The file of a single render; nil when the bytes go to a shard's packets.
     let file: AtomicFile?

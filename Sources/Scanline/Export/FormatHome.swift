@@ -7,6 +7,7 @@
 // `VideoHome` (VideoEncoder.swift).
 
 /// How one animated format is written whole, as shard packets, and joined.
+import ScanlineCore
 protocol FormatHome {
     /// A single render of `render.count` frames from `renderer` into `render.path`
     /// (`exportAnimation`); the partial file is removed on error.

@@ -4,6 +4,7 @@
 /// padded with zeros), and may hold `%%` for a literal `%`. Anything else after a `%` is refused:
 /// the name is never handed to a C format function, so `%s` or `%n` in a user's path can neither
 /// read memory nor write it.
+import ScanlineCore
 public struct FramePattern: Hashable, Sendable, CustomStringConvertible {
     /// The text before the number field (with `%%` already turned into `%`).
     public let prefix: String

@@ -1,6 +1,7 @@
 /// Where rendered frames go, one at a time, as they are rendered (so memory does not grow with
 /// the duration). `finish()` completes the file (written under a temporary name and renamed);
 /// `abort()` removes it.
+import ScanlineCore
 public protocol FrameSink: AnyObject {
     func write(_ frame: PixelBuffer) throws
     func finish() throws

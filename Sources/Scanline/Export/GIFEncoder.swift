@@ -1,3 +1,4 @@
+import ScanlineCore
 internal import CGif
 
 /// Animated GIF through giflib, streamed: each frame is mapped to a shared palette and written as

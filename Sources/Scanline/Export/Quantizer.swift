@@ -4,6 +4,7 @@
 /// Mapping uses an 8×8 ordered (Bayer) dither: the pattern depends only on the pixel's position,
 /// so areas that do not change do not crawl from frame to frame, and stay identical (which the
 /// encoder turns into transparent, well-compressed pixels).
+import ScanlineCore
 public final class Palette: @unchecked Sendable {
     /// The palette's colours; index `transparentIndex` is kept free for transparency.
     public let colors: [(r: UInt8, g: UInt8, b: UInt8)]

@@ -1,4 +1,5 @@
 /// The file kinds a render can produce, chosen by the output's extension.
+import ScanlineCore
 public enum ExportFormat: String, Sendable, CaseIterable {
     case png, gif, webp, apng, mp4, webm, mov, mkv
     /// A numbered PNG sequence (a name with %d, or a folder).

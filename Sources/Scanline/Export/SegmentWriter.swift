@@ -3,6 +3,7 @@
 /// output with the sound at the end (`finish`). The one segment loop: rendered scenes
 /// (`VideoHome`) and decoded videos (`VideoProcessor`) both write through it, so a single render
 /// and its shards' join are the same segments, concatenated the same way.
+import ScanlineCore
 final class SegmentWriter {
     /// Where finished segments go.
     enum Destination {

@@ -2,6 +2,7 @@
 /// `index` of `count`, counted from 0. A shard renders a contiguous range of the render's frames
 /// (`frames(of:segment:)`) into a shard file, and `joinShards` puts the shard files together into
 /// the file a single render writes, byte for byte (see `ShardFile`).
+import ScanlineCore
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Which copy, 0 ..< count.
     public let index: Int

@@ -1,5 +1,6 @@
 /// Where an encoder writes its bytes: the output file itself (`AtomicFile`, a single render), or
 /// packets that a shard file keeps by global frame number (`PacketBuffer`).
+import ScanlineCore
 public protocol ByteOutput: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
 }

@@ -1,4 +1,5 @@
 /// A render split across machines: this copy's part, and what makes the copies one render.
+import ScanlineCore
 public struct ShardRequest: Sendable {
     /// Which part: frames `shard.frames(of:segment:)`.
     public var shard: Shard

@@ -1,3 +1,4 @@
+import ScanlineCore
 #if canImport(Glibc)
 import Glibc
 internal import CScanline

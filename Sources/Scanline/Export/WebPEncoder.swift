@@ -1,3 +1,4 @@
+import ScanlineCore
 internal import CWebP
 
 /// Animated WebP: each frame is compressed by libwebp (lossy at quality 0...100, or lossless) as

@@ -4,11 +4,11 @@ import Foundation
 /// A cairo ARGB32 image surface and its drawing context: premultiplied, native-endian 32-bit
 /// pixels (B, G, R, A bytes on x86). Sizes are in pixels; `scale` is pixels per point.
 /// Conversions to and from RGBA happen only here (`pixelBuffer()`, `init(_:)`).
-final class CairoSurface {
+package final class CairoSurface {
     let surface: OpaquePointer
     let cr: OpaquePointer
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
     let scale: CGFloat
     /// When set, drawing operations are recorded here (for tests and `--draw-log`).
     var log: DrawLog?
@@ -80,14 +80,14 @@ final class CairoSurface {
     }
 
     /// Finishes cairo's pending drawing, so `data` can be read directly.
-    func flush() { cairo_surface_flush(surface) }
-    var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface) }
-    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+    package func flush() { cairo_surface_flush(surface) }
+    package var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface) }
+    package var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
     /// The pixels as 32-bit words, `stride / 4` words a row.
     var words: UnsafeMutablePointer<UInt32> { UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self) }
 
     /// The pixels as premultiplied RGBA.
-    func pixelBuffer() -> PixelBuffer {
+    package func pixelBuffer() -> PixelBuffer {
         cairo_surface_flush(surface)
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, count in
             PixelKernels.cairoToRGBA(data, stride: stride, width: width, height: height, into: dst.baseAddress!)

@@ -42,7 +42,7 @@ public struct PixelBuffer: Hashable, Sendable {
                       bytes: [UInt8](repeating: 0, count: max(0, width) * max(0, height) * 4))
     }
 
-    static func checkSize(width: Int, height: Int) throws {
+    package static func checkSize(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw ScanlineError.invalidArgument(name: "image size", value: "\(width)x\(height)",
                                                 reason: "each side must be 1...\(maximumSide) pixels")

@@ -254,5 +254,5 @@ extension GraphicsContext {
 
 extension GraphicsContext {
     /// `Shading` under SwiftUI's qualified name, as code writes it: `GraphicsContext.Shading.color(.red)`.
-    public typealias Shading = Scanline.Shading
+    public typealias Shading = ScanlineCore.Shading
 }

@@ -58,7 +58,7 @@ public struct HorizontalAlignment: Hashable, @unchecked Sendable {
     /// Views' trailing edges line up.
     public static let trailing = HorizontalAlignment(TrailingAlignment.self)
     /// Merges explicit values of this guide: the mean of those present (nil when none is).
-    public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? { Scanline.combineExplicit(id, Array(values)) }
+    public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? { ScanlineCore.combineExplicit(id, Array(values)) }
     /// Two guides are equal when they are named by the same type.
     public static func == (a: Self, b: Self) -> Bool { ObjectIdentifier(a.id) == ObjectIdentifier(b.id) }
     /// Hashes the naming type.
@@ -83,7 +83,7 @@ public struct VerticalAlignment: Hashable, @unchecked Sendable {
     public static let lastTextBaseline = VerticalAlignment(LastTextBaselineAlignment.self)
     /// Merges explicit values of this guide: the mean of those present, the least for the first
     /// text baseline, the greatest for the last (nil when none is present).
-    public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? { Scanline.combineExplicit(id, Array(values)) }
+    public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? { ScanlineCore.combineExplicit(id, Array(values)) }
     /// Two guides are equal when they are named by the same type.
     public static func == (a: Self, b: Self) -> Bool { ObjectIdentifier(a.id) == ObjectIdentifier(b.id) }
     /// Hashes the naming type.

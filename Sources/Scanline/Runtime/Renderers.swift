@@ -235,7 +235,7 @@
     public var warnings: [String] { graph.warnings }
 
     /// Frame `n` as drawn, before any conversion to RGBA (for the video encoder).
-    func frameSurface(_ n: Int) async throws -> CairoSurface { try await surface(at: time(ofFrame: n)) }
+    package func frameSurface(_ n: Int) async throws -> CairoSurface { try await surface(at: time(ofFrame: n)) }
 
     func surface(at t: Double) async throws -> CairoSurface {
         guard t.isFinite, t >= 0 else { throw ScanlineError.invalidArgument(name: "time", value: "\(t)", reason: "must be a finite number of seconds ≥ 0") }

@@ -67,27 +67,27 @@ nonisolated public struct Tab<Value: Hashable, Content: View, Label: View>: View
     @MainActor func tabTraits() -> TabTraits { TabTraits(item: AnyView(label), tag: value.map { AnyHashable($0) }) }
 }
 
-extension Tab where Label == Scanline.Label<Text, Image> {
+extension Tab where Label == ScanlineCore.Label<Text, Image> {
     /// A tab titled by a localized key with an SF Symbol, standing for `value`.
     public init(_ titleKey: LocalizedStringKey, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.value = value; self.content = content(); label = Scanline.Label(titleKey, systemImage: systemImage)
+        self.value = value; self.content = content(); label = ScanlineCore.Label(titleKey, systemImage: systemImage)
     }
     /// A tab titled by `title` with an SF Symbol, standing for `value`.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.value = value; self.content = content(); label = Scanline.Label(title, systemImage: systemImage)
+        self.value = value; self.content = content(); label = ScanlineCore.Label(title, systemImage: systemImage)
     }
 }
 
-extension Tab where Label == Scanline.Label<Text, Image>, Value == Never {
+extension Tab where Label == ScanlineCore.Label<Text, Image>, Value == Never {
     /// A tab titled by a localized key with an SF Symbol.
     public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
-        self.value = nil; self.content = content(); label = Scanline.Label(titleKey, systemImage: systemImage)
+        self.value = nil; self.content = content(); label = ScanlineCore.Label(titleKey, systemImage: systemImage)
     }
     /// A tab titled by `title` with an SF Symbol.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, @ViewBuilder content: () -> Content) {
-        self.value = nil; self.content = content(); label = Scanline.Label(title, systemImage: systemImage)
+        self.value = nil; self.content = content(); label = ScanlineCore.Label(title, systemImage: systemImage)
     }
 }
 

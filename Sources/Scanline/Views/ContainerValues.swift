@@ -63,7 +63,7 @@ extension ModifiedContent: ContainerValuesCarrying {
 extension ModifiedContent: SubviewList where Modifier == _ContainerValueModifier {
     @MainActor func subviews(_ prefix: String) -> [Subview] {
         func modified<V: View>(_ v: V) -> any View { ModifiedContent<V, Modifier>(content: v, modifier: modifier) }
-        return Scanline.subviews(of: content, prefix).map { Subview(id: $0.id, view: modified($0.view)) }
+        return ScanlineCore.subviews(of: content, prefix).map { Subview(id: $0.id, view: modified($0.view)) }
     }
 }
 extension AnyView: ContainerValuesCarrying {

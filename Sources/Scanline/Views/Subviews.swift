@@ -38,26 +38,26 @@ public struct SubviewsCollection: RandomAccessCollection {
 
 extension TupleView: SubviewList {
     func subviews(_ prefix: String) -> [Subview] {
-        (elementViews ?? []).enumerated().flatMap { i, v in Scanline.subviews(of: v, prefix + "\(i).") }
+        (elementViews ?? []).enumerated().flatMap { i, v in ScanlineCore.subviews(of: v, prefix + "\(i).") }
     }
 }
 extension Group: SubviewList {
-    @MainActor func subviews(_ prefix: String) -> [Subview] { Scanline.subviews(of: content, prefix) }
+    @MainActor func subviews(_ prefix: String) -> [Subview] { ScanlineCore.subviews(of: content, prefix) }
 }
 extension EmptyView: SubviewList {
     func subviews(_ prefix: String) -> [Subview] { [] }
 }
 extension AnyView: SubviewList {
-    func subviews(_ prefix: String) -> [Subview] { Scanline.subviews(of: view, prefix) }
+    func subviews(_ prefix: String) -> [Subview] { ScanlineCore.subviews(of: view, prefix) }
 }
 extension Optional: SubviewList where Wrapped: View {
-    func subviews(_ prefix: String) -> [Subview] { map { Scanline.subviews(of: $0, prefix) } ?? [] }
+    func subviews(_ prefix: String) -> [Subview] { map { ScanlineCore.subviews(of: $0, prefix) } ?? [] }
 }
 extension _ConditionalContent: SubviewList {
     func subviews(_ prefix: String) -> [Subview] {
         switch storage {
-        case .trueContent(let v): return Scanline.subviews(of: v, prefix + "t.")
-        case .falseContent(let v): return Scanline.subviews(of: v, prefix + "f.")
+        case .trueContent(let v): return ScanlineCore.subviews(of: v, prefix + "t.")
+        case .falseContent(let v): return ScanlineCore.subviews(of: v, prefix + "f.")
         }
     }
 }
@@ -65,7 +65,7 @@ extension ForEach: SubviewList {
     @MainActor func subviews(_ prefix: String) -> [Subview] {
         data.flatMap { element -> [Subview] in
             let id = AnyHashable(element[keyPath: self.id])
-            let parts = Scanline.subviews(of: content(element), "")
+            let parts = ScanlineCore.subviews(of: content(element), "")
             // One view per element keeps the element's id; several are told apart by place.
             return parts.count == 1 ? [Subview(id: id, view: parts[0].view)] : parts.map { Subview(id: AnyHashable([id, $0.id]), view: $0.view) }
         }
@@ -83,7 +83,7 @@ extension ForEach {
     /// One view for each of `view`'s subviews (iOS 18).
     @MainActor public init<V: View>(subviews view: V, @ViewBuilder content: @escaping (Subview) -> Content)
     where Data == [Subview], ID == AnyHashable {
-        self.init(Scanline.subviews(of: view), id: \.id, content: content)
+        self.init(ScanlineCore.subviews(of: view), id: \.id, content: content)
     }
 }
 

@@ -16,7 +16,9 @@
 // Pictures of different sizes (a view's ideal size depends on its text's width) are compared on
 // the larger canvas, each centred on the background.
 import Foundation
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 @testable import ScanlineTesting
 
 struct FidelityReport {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scanline
+import Scanline
+@testable import ScanlineCore
+@testable import ScanlineExport
 
 extension Trait where Self == ConditionTrait {
     /// For a test that runs the `scanline` binary, `make`, or builds a package: its work happens in

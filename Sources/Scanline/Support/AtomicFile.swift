@@ -11,7 +11,7 @@ import Glibc
 public final class AtomicFile: @unchecked Sendable {
     /// Where the file ends up when committed.
     public let destination: URL
-    let temporaryPath: String
+    package let temporaryPath: String
     private var fd: Int32
     private var finished = false
     /// The render the file belongs to, and how many times it had been stopped when opened.
@@ -112,7 +112,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// refuse to open or sync a folder.
     /// Whether the file system that would hold `url` has no room left for it (fewer than 64 KiB
     /// free), to tell a full disk from other failures of a tool that wrote there.
-    static func isFull(_ url: URL) -> Bool {
+    package static func isFull(_ url: URL) -> Bool {
         var st = statvfs()
         guard statvfs(url.deletingLastPathComponent().path, &st) == 0 else { return false }
         return UInt64(st.f_bavail) * UInt64(st.f_frsize) < 64 << 10
@@ -150,23 +150,23 @@ public final class AtomicFile: @unchecked Sendable {
     /// True once this file's render was stopped (`RenderContext.stop()`, Ctrl-C,
     /// `Interruption.stopAll()`) since the file was opened: a long export checks it to stop at
     /// once instead of finishing the work.
-    var wasStopped: Bool { context.stopCount != stopsAtOpen }
+    package var wasStopped: Bool { context.stopCount != stopsAtOpen }
 }
 
 /// A folder of intermediate files (video segments), removed by `remove()` or when dropped, and
 /// by stopping its render (`RenderContext.stop()`, Ctrl-C) first.
-final class TemporaryFolder {
-    let url: URL
+package final class TemporaryFolder {
+    package let url: URL
     private var removed = false
     private let context = RenderContext.current
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("scanline-\(getpid())-\(UUID().uuidString.prefix(8))")
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
             throw ScanlineError.cannotWrite(path: url.path, reason: "cannot make a temporary folder: \(error.localizedDescription)")
         }
         context.add(folder: url.path)
     }
-    func remove() {
+    package func remove() {
         guard !removed else { return }
         removed = true
         try? FileManager.default.removeItem(at: url)

@@ -67,7 +67,7 @@ package enum FFmpeg {
     }
 
     /// Runs a tool to completion and returns its standard output.
-    static func run(_ tool: URL, _ args: [String], what: String) throws -> Data {
+    package static func run(_ tool: URL, _ args: [String], what: String) throws -> Data {
         try RenderClock.outsideRender { try runNow(tool, args, what: what) }
     }
 

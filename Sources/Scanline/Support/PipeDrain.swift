@@ -38,11 +38,11 @@ package final class PipeDrain: @unchecked Sendable {
     }
 
     /// The last non-empty line read so far (for an error message while the child still runs).
-    var lastLine: String? {
+    package var lastLine: String? {
         let text = lock.withLock { String(decoding: bytes.suffix(4096), as: UTF8.self) }
         return text.split(whereSeparator: \.isNewline).last.map(String.init)
     }
 
     /// The last non-empty line once the pipe has ended.
-    func finalLine() -> String? { _ = wait(); return lastLine }
+    package func finalLine() -> String? { _ = wait(); return lastLine }
 }
