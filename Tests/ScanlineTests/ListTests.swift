@@ -172,14 +172,25 @@ import Scanline
     }
 
     @Test func navigationLinksInRowsShowAChevron() async throws {
-        let image = try await render(List { NavigationLink("Wi-Fi") { Text("Detail") } })
-        // The chevron: 7 × 12 pt, its right edge 20 in from the card's (x 350), centred on the row
-        // (y 35 + 22): a tertiary-label stroke (60, 60, 67 at 30 % over white: ≈ 196).
-        let ink = (51..<63).flatMap { y in (340..<352).map { image[$0, y] } }.filter { $0.r < 230 }
-        #expect(!ink.isEmpty && ink.allSatisfy { $0.r > 185 }, "chevron ink: \(ink.count) pixels, darkest \(ink.map(\.r).min() ?? 0)")
-        #expect((352..<370).allSatisfy { near(image[$0, 57], white) }, "nothing right of the chevron")
-        // Outside a list, a link is its label in the tint colour.
-        let plain = try await render(NavigationLink("Go") { Text("Detail") }, width: 60, height: 30)
-        #expect((0..<60).contains { x in (0..<30).contains { near(plain[x, $0], (0, 122, 255), 40) } }, "a tinted label")
+        // In a navigation stack: the chevron, 7 × 12 pt, its right edge 20 in from the card's (x
+        // 350): a stroke of black at 25 % (191 over white, Apple's iOS 18 chevrons), lighter only
+        // at its anti-aliased edges.
+        let image = try await render(NavigationStack { List { NavigationLink("Wi-Fi") { Text("Detail") } } })
+        let ink = (0..<300).flatMap { y in (340..<352).map { image[$0, y] } }.filter { $0.r < 240 }
+        #expect(!ink.isEmpty && ink.map(\.r).min().map { (189...193).contains($0) } == true, "chevron ink: \(ink.count) pixels, darkest \(ink.map(\.r).min() ?? 0)")
+        let rows = (0..<300).filter { y in (340..<352).contains { image[$0, y].r < 240 } }
+        #expect(rows.count >= 11 && rows.count <= 13, "the chevron is 12 pt tall: \(rows.count) rows")
+        #expect((353..<369).allSatisfy { x in rows.allSatisfy { image[x, $0].r >= 250 } }, "nothing right of the chevron")
+        // Outside any navigation container the link goes nowhere, and is drawn disabled: the whole
+        // row at half opacity, so its text is black at 50 % (127.5) and the chevron 191 at 50 %
+        // (223) [Apple's AboutView picture].
+        let outside = try await render(List { NavigationLink("Wi-Fi") { Text("Detail") } })
+        let chevron = (51..<63).flatMap { y in (340..<352).map { outside[$0, y] } }.filter { $0.r < 245 }
+        #expect(chevron.map(\.r).min().map { (221...225).contains($0) } == true, "disabled chevron, darkest \(chevron.map(\.r).min() ?? 0)")
+        let text = (40..<120).flatMap { x in (45..<70).map { outside[x, $0] } }
+        #expect(text.map(\.r).min().map { (126...129).contains($0) } == true, "disabled label, darkest \(text.map(\.r).min() ?? 0)")
+        // Outside a list, in a stack, a link is its label in the tint colour.
+        let plain = try await render(NavigationStack { NavigationLink("Go") { Text("Detail") } }, width: 120, height: 120)
+        #expect((0..<120).contains { x in (0..<120).contains { near(plain[x, $0], (0, 122, 255), 40) } }, "a tinted label")
     }
 }

@@ -159,6 +159,7 @@ enum BarLook {
     let region = SafeAreaRegion()
     var inside = b
     inside.environment.safeArea = region
+    inside.environment.isInsideNavigation = true
     inside.stackAxis = nil
     var content = inside.child(root, key: "root")
     var request = content.preference(NavigationBarKey.self) ?? NavigationBarRequest()
