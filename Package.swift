@@ -65,7 +65,8 @@ let package = Package(
                               "Fidelity/HomeAssistantLocationHistory/references", "Fidelity/HomeAssistantPrivacy/LICENSE.md",
                               "Fidelity/HomeAssistantPrivacy/SOURCE.md", "Fidelity/HomeAssistantPrivacy/references",
                               "Fidelity/HomeAssistantGlassFilters/LICENSE.md", "Fidelity/HomeAssistantGlassFilters/SOURCE.md",
-                              "Fidelity/HomeAssistantGlassFilters/references"]),
+                              "Fidelity/HomeAssistantGlassFilters/references", "Fidelity/HomeAssistantAbout/LICENSE.md",
+                              "Fidelity/HomeAssistantAbout/SOURCE.md", "Fidelity/HomeAssistantAbout/references"]),
     ],
     swiftLanguageModes: [.v6]
 )

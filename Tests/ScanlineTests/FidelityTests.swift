@@ -15,7 +15,7 @@ import Scanline
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
 
     /// The view of a case, as the test that recorded its reference built it.
-    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory, privacy, glassFilters }
+    enum Subject: Sendable { case pointFreeChecked, speziListRow, speziListRowXA3, speziPicker, speziInlinePicker, speziLabeledContent, vaultLiterature, locationHistory, privacy, about, glassFilters }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -57,6 +57,8 @@ import Scanline
              subject: .locationHistory, layout: .device(config: locationHistoryScreen), scale: 3, minIoU: 0.965, minEdges: 0.72, maxDeltaE: 0.1),
         Case(name: "HomeAssistant Privacy iPhone13", reference: "HomeAssistantPrivacy/references/testUI.light.png",
              subject: .privacy, layout: .device(config: .iPhone13), scale: 3, minIoU: 0.955, minEdges: 0.75, maxDeltaE: 0.1),
+        Case(name: "HomeAssistant About iPhone16 window", reference: "HomeAssistantAbout/references/testUI.light.png",
+             subject: .about, layout: .device(config: iPhone16Window), scale: 3, minIoU: 0.9, minEdges: 0.8, maxDeltaE: 0.1),
         Case(name: "HomeAssistant glass filters iPhone13 iOS 26", reference: "HomeAssistantGlassFilters/references/testFiltersBar.light.png",
              subject: .glassFilters, layout: .device(config: iPhone17Window), scale: 3, minIoU: 0.64, minEdges: 0.74, maxDeltaE: 0.1),
     ]
@@ -67,6 +69,13 @@ import Scanline
     /// 47 the bar and list land 7 pt higher than in Apple's picture: IoU 0.86; with 54, 0.97).
     nonisolated static let locationHistoryScreen = ViewImageConfig(safeArea: UIEdgeInsets(top: 54, left: 0, bottom: 34, right: 0),
                                                                    size: CGSize(width: 390, height: 844), traits: ViewImageConfig.iPhone13.traits)
+
+    /// The About test's screen: `.iPhone13`'s 390 × 844 points, drawn with
+    /// `drawHierarchyInKeyWindow` in the key window of the iPhone 16 simulator its lane names,
+    /// whose safe area, 59 above and 34 below, the view takes (its first card is 94.0 = 59 + 35
+    /// below the top in the picture).
+    nonisolated static let iPhone16Window = ViewImageConfig(safeArea: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0),
+                                                            size: CGSize(width: 390, height: 844), traits: ViewImageConfig.iPhone13.traits)
 
     /// The glass filters test's screen: `.iPhone13`'s 390 × 844 points, drawn with
     /// `drawHierarchyInKeyWindow` at the top-left of the key window of the simulator its lane
@@ -87,6 +96,7 @@ import Scanline
         case .vaultLiterature: AnyView(VaultLiteratureCase.rawText)
         case .locationHistory: AnyView(LocationHistoryCase.withLocations)
         case .privacy: AnyView(PrivacyCase.view)
+        case .about: AnyView(AboutCase.view)
         case .glassFilters: AnyView(GlassFiltersCase.filtersBar)
         }
     }
