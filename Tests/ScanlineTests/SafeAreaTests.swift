@@ -35,6 +35,21 @@ import Scanline
         #expect(DeviceConfiguration.all.allSatisfy { $0.dynamicTypeSize == .large })
     }
 
+    /// A scroll view's content shows on under the home indicator (and would under a bar) where
+    /// the scroll view reaches the safe area's edge, as a list does on iOS; the view itself keeps
+    /// to the safe area, so content that ends inside it stops there.
+    @Test func scrolledContentShowsUnderTheHomeIndicator() async throws {
+        // 1000 pt of red in a scroll view laid out in rows 59 ..< 818: red to the screen's bottom.
+        let tall = try await render(ScrollView { Color.red.frame(height: 1000) })
+        #expect(redRows(tall, x: 196) == 59...851, "\(String(describing: redRows(tall, x: 196)))")
+        // 100 pt of red: rows 59 ..< 159, nothing below.
+        let short = try await render(ScrollView { Color.red.frame(height: 100) })
+        #expect(redRows(short, x: 196) == 59...158, "\(String(describing: redRows(short, x: 196)))")
+        // Not at the safe area's edge (padded 10 from it): clipped to its frame, rows 69 ..< 808.
+        let inset = try await render(ScrollView { Color.red.frame(height: 1000) }.padding(.vertical, 10))
+        #expect(redRows(inset, x: 196) == 69...807, "\(String(describing: redRows(inset, x: 196)))")
+    }
+
     @Test func theRootIsLaidOutInTheSafeAreaAndIgnoringViewsReachTheEdge() async throws {
         // A colour that keeps to the safe area: rows 59 ..< 818.
         let kept = try await render(Color.red)
