@@ -32,23 +32,14 @@ import SwiftUI
         }
     }
 
-    /// `AppleLikeListTopRowHeader(image: nil, headerImageAlternativeView: logo, title:, subtitle:)`.
+    /// `AppleLikeListTopRowHeader(image: nil, headerImageAlternativeView: logo, title:, subtitle:)`
+    /// (the header view is written out once, in the Privacy case's file).
     static var header: some View {
-        VStack(spacing: 16) {
+        AppleLikeListTopRowHeader(title: "Home Assistant Companion", subtitle: "2025.4 (2025)") {
             House().fill(logoBlue)
                 .aspectRatio(1, contentMode: .fit)
                 .frame(height: 100)
-            VStack(spacing: 4) {
-                Text("Home Assistant Companion")
-                    .font(.title3.bold())
-                Text("2025.4 (2025)")
-                    .foregroundStyle(.secondary) // the view: Color(uiColor: .secondaryLabel); Scanline has no UIColor
-                    .font(.subheadline)
-                    .multilineTextAlignment(.center)
-                    .frame(maxWidth: .infinity, alignment: .center)
-            }
         }
-        .padding(.vertical, 4)
     }
 
     static let site = URL(string: "https://www.home-assistant.io")!

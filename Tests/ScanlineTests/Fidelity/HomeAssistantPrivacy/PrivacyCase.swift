@@ -37,21 +37,11 @@ import SwiftUI
 
     /// `AppleLikeListTopRowHeader(image: .lockIcon, title:, subtitle:)`.
     static var header: some View {
-        VStack(spacing: 16) {
+        AppleLikeListTopRowHeader(title: "Privacy", subtitle: "You are in control of your data.") {
             Lock().fill(haPrimary, style: FillStyle(eoFill: true))
                 .frame(width: 80, height: 80)
                 .frame(maxWidth: .infinity, alignment: .center)
-            VStack(spacing: 4) {
-                Text("Privacy")
-                    .font(.title3.bold())
-                Text("You are in control of your data.")
-                    .foregroundStyle(.secondary) // the view: Color(uiColor: .secondaryLabel); Scanline has no UIColor
-                    .font(.subheadline)
-                    .multilineTextAlignment(.center)
-                    .frame(maxWidth: .infinity, alignment: .center)
-            }
         }
-        .padding(.vertical, 4)
     }
 
     /// `PrivacyView()` with messaging and alerts on, and no crash reporter or analytics (the
@@ -67,5 +57,29 @@ import SwiftUI
             }
         }
         .contentMargins(.top, .zero)
+    }
+}
+
+/// home-assistant/iOS's `AppleLikeListTopRowHeader` (Sources/App/Settings/Gestures/), which the
+/// Privacy and About cases share: its image (the icon, or the alternative view), then the title
+/// and subtitle, with `Spaces.two` 16 and `Spaces.half` 4.
+struct AppleLikeListTopRowHeader<Icon: View>: View {
+    let title: String
+    let subtitle: String
+    @ViewBuilder let icon: Icon
+    var body: some View {
+        VStack(spacing: 16) {
+            icon
+            VStack(spacing: 4) {
+                Text(title)
+                    .font(.title3.bold())
+                Text(subtitle)
+                    .foregroundStyle(.secondary) // the view: Color(uiColor: .secondaryLabel); Scanline has no UIColor
+                    .font(.subheadline)
+                    .multilineTextAlignment(.center)
+                    .frame(maxWidth: .infinity, alignment: .center)
+            }
+        }
+        .padding(.vertical, 4)
     }
 }
