@@ -409,7 +409,9 @@ enum UserView {
         var warnings: [String] = []
         /// The package rendered, when a package folder was given.
         var userPackage: UserPackage? = nil
-        var binary: URL { kit == nil ? package.appendingPathComponent(".build/release/UserView") : package.appendingPathComponent("UserView") }
+        var binary: URL {
+            kit == nil ? package.appendingPathComponent(".build/\(UserView.sourceConfiguration)/UserView") : package.appendingPathComponent("UserView")
+        }
         var sources: URL { kit == nil ? package.appendingPathComponent("Sources/UserView") : package.appendingPathComponent("Sources") }
     }
 
@@ -417,6 +419,9 @@ enum UserView {
     /// asks for it, and so does a binary with no prebuilt Scanline beside it (`note` says so). A
     /// kit built by another toolchain, or out of date, is an error that says what to do.
     static func chooseKit(fromSource: Bool, note: (String) -> Void) throws -> PrebuiltScanline? {
+        if let asked = ProcessInfo.processInfo.environment["SCANLINE_SOURCE_CONFIGURATION"], !["", "release", "debug"].contains(asked) {
+            throw UsageError("SCANLINE_SOURCE_CONFIGURATION must be release or debug (got '\(asked)')")
+        }
         if fromSource { return nil }
         let swiftc = try swiftcTool()
         do {
@@ -480,6 +485,13 @@ enum UserView {
         choice.ignoredTraits.map { "the #Preview trait \($0) has no effect here (Scanline uses .fixedLayout, .sizeThatFitsLayout and the orientation traits)" }
     }
 
+    /// The configuration of the source build: `release` (the default), or `debug` when
+    /// `SCANLINE_SOURCE_CONFIGURATION=debug` asks (a cold build in about 40 % of the time, renders
+    /// several times slower; the suite uses it, docs/PREBUILT.md). `chooseKit` refuses other values.
+    static var sourceConfiguration: String {
+        ProcessInfo.processInfo.environment["SCANLINE_SOURCE_CONFIGURATION"] == "debug" ? "debug" : "release"
+    }
+
     /// Builds the program. `progress` gets SwiftPM's `[n/m] …` lines as they come (the source
     /// build). Returns the compile errors with the user's paths, or [] when it built.
     static func build(_ p: Prepared, progress: ((String) -> Void)? = nil) throws -> [String] {
@@ -494,7 +506,7 @@ enum UserView {
         if let kit = p.kit {
             status = try compile(p, kit: kit) { _ = collect($0) }
         } else {
-            status = try run(try swiftTool(), ["build", "-c", "release", "--package-path", p.package.path, "--product", "UserView"]) { raw in
+            status = try run(try swiftTool(), ["build", "-c", sourceConfiguration, "--package-path", p.package.path, "--product", "UserView"]) { raw in
                 let line = collect(raw)
                 if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
                     progress?(String(line[...close]) + " " + String(line[line.index(after: close)...].prefix(70)))
@@ -578,7 +590,7 @@ enum UserView {
         let firstBuild = !fm.fileExists(atPath: prepared.binary.path)
         if !quiet {
             output.live(kit != nil ? "building your view against the prebuilt Scanline in \(kit!.folder.path)…\n"
-                        : firstBuild ? "building your view (the first build compiles Scanline in release mode: a few minutes)…\n" : "building your view…\n")
+                        : firstBuild ? "building your view (the first build compiles Scanline in \(sourceConfiguration) mode: a few minutes)…\n" : "building your view…\n")
         }
         let started = Date()
         let out = output

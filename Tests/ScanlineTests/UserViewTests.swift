@@ -758,10 +758,10 @@ import SwiftSourceText
 }
 
 /// Issue #26 point 4: the one cold source build, a suite of its own so that its long compile
-/// (release mode: mostly one core) runs beside the dependent package's, not after the rest.
+/// runs beside the dependent package's, not after the rest.
 @Suite(.spawnsProcesses) struct SourceBuildTests {
-    /// Issue #26 point 1: the source build (`--from-source`, cold: Scanline compiled in release
-    /// mode in a cache of its own) and the prebuilt Scanline this suite built draw the same PNG,
+    /// Issue #26 point 1: the source build (`--from-source`, cold: Scanline compiled in a cache
+    /// of its own, in debug mode to keep the suite short) and the prebuilt Scanline this suite built draw the same PNG,
     /// byte for byte, for a view that uses ScanlineBlocks, a .metal file, an image beside the file
     /// and `import SwiftUI`. The one cold source build of the suite.
     @Test(.timeLimit(.minutes(30))) func theSourceBuildDrawsWhatThePrebuiltDraws() async throws {
@@ -780,11 +780,22 @@ import SwiftSourceText
         let t = Date()
         let sourceArguments = ["render"] + files + ["--time", "0.35", "--size", "120x80", "-o", sourceOut.path,
                                                     "--cache", folder.appendingPathComponent("cold-cache").path, "--from-source", "--quiet"]
-        // 170 s on an idle two-core machine; under make test's load, beside the other builds and
-        // the in-process suite, it has taken over 300 s, so it gets 900.
-        let source = try await onThreadOfItsOwn { try Binary.run(sourceArguments, timeout: 900) }
+        // In debug mode (SCANLINE_SOURCE_CONFIGURATION): the release build took 170 s on an idle
+        // two-core machine and over 300 s under make test's load, the suite's longest test by
+        // far; debug takes about 40 % of that and draws the same bytes. It gets 900 s.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCANLINE_SOURCE_CONFIGURATION"] = "debug"
+        let debugEnvironment = environment
+        let source = try await onThreadOfItsOwn { try Binary.run(sourceArguments, environment: debugEnvironment, timeout: 900) }
         #expect(source.code == 0, "\(source.stderr.suffix(3000))")
-        print("scanline render --from-source, cold: \(String(format: "%.0f", Date().timeIntervalSince(t))) s")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cold-cache/user-view/.build/debug/UserView").path),
+                "the source build in debug mode")
+        print("scanline render --from-source (debug), cold: \(String(format: "%.0f", Date().timeIntervalSince(t))) s")
+        // A configuration that is neither is refused in one line.
+        environment["SCANLINE_SOURCE_CONFIGURATION"] = "fast"
+        let refused = try Binary.run(sourceArguments, environment: environment)
+        #expect(refused.code == 2 && refused.stderr.contains("SCANLINE_SOURCE_CONFIGURATION must be release or debug (got 'fast')")
+                && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
         let a = try PixelBuffer(contentsOf: prebuiltOut), b = try PixelBuffer(contentsOf: sourceOut)
         #expect(a.width == 240 && a.height == 160)
         var differ = 0, first = ""
