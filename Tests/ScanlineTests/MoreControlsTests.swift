@@ -1,5 +1,5 @@
 // Picker, Stepper, Gauge, LabeledContent, GroupBox, DisclosureGroup, TextField, SecureField,
-// TextEditor, Link and Menu (issue #28 point 1): pixels at points worked out from the numbers
+// TextEditor, Link, Menu, Slider, ProgressView and Divider (issue #28 point 1): pixels at points worked out from the numbers
 // each control's comment gives, at scale 1 over white (black in dark mode), light and dark, at a
 // large Dynamic Type size and disabled.
 import Testing
@@ -184,5 +184,95 @@ import Scanline
             let tinted = (0..<100).flatMap { x in (0..<30).map { image[x, $0] } }.filter { $0.b > 200 && $0.r < 60 }
             #expect(tinted.count > 20, "tinted label: \(tinted.count)")
         }
+    }
+
+    // Slider: 200 × 28 at scale 1. The track is 4 tall (y 12 ..< 16) from x 12 to 188; the thumb
+    // (28 across) has its centre at 14 + fraction × 172.
+    let systemFill = (120.0, 120.0, 128.0, 51.0 / 255), systemFillDark = (120.0, 120.0, 128.0, 91.0 / 255)
+    func slider(_ value: Double) -> some View { Slider(value: .constant(value)).frame(width: 200, height: 28) }
+
+    @Test func sliderTrackFillAndThumb() async throws {
+        let image = try await render(slider(0.25), width: 200, height: 28)
+        // Thumb centre 14 + 43 = 57: white; the fill before it in system blue, the rest systemFill.
+        #expect(near(image[57, 14], (255, 255, 255)), "thumb: \(image[57, 14])")
+        #expect(near(image[30, 14], (0, 122, 255)), "fill: \(image[30, 14])")
+        #expect(near(image[150, 14], over(systemFill, 255)), "track: \(image[150, 14])")
+        #expect(inkRows(image, x: 150) == 12...15, "4 tall: \(String(describing: inkRows(image, x: 150)))")
+        // The track's rounded ends: x 12 ... 187 at the track's middle row.
+        #expect(near(image[186, 14], over(systemFill, 255), 8) && near(image[189, 14], (255, 255, 255)), "\(image[186, 14]) \(image[189, 14])")
+        // .tint, and right to left: the fill runs from the right end to the thumb at 200 − 57.
+        let tinted = try await render(slider(0.25).tint(.red), width: 200, height: 28)
+        #expect(near(tinted[30, 14], (255, 59, 48)), "tinted: \(tinted[30, 14])")
+        let rtl = try await render(slider(0.25).environment(\.layoutDirection, .rightToLeft), width: 200, height: 28)
+        #expect(near(rtl[143, 14], (255, 255, 255)) && near(rtl[170, 14], (0, 122, 255)) && near(rtl[50, 14], over(systemFill, 255)),
+                "right to left: \(rtl[143, 14]) \(rtl[170, 14]) \(rtl[50, 14])")
+    }
+
+    @Test func sliderDarkDisabledAndDynamicType() async throws {
+        let dark = try await render(slider(0.25), width: 200, height: 28, dark: true)
+        #expect(near(dark[57, 14], (255, 255, 255)), "white thumb in dark mode: \(dark[57, 14])")
+        #expect(near(dark[30, 14], (10, 132, 255)), "dark system blue: \(dark[30, 14])")
+        #expect(near(dark[150, 14], over(systemFillDark, 0)), "dark systemFill: \(dark[150, 14])")
+        // Disabled: everything at half opacity over white.
+        let disabled = try await render(slider(0.25).disabled(true), width: 200, height: 28)
+        #expect(near(disabled[30, 14], over((0, 122, 255, 0.5), 255)), "disabled fill: \(disabled[30, 14])")
+        #expect(near(disabled[150, 14], over((120, 120, 128, 0.5 * 51 / 255), 255)), "disabled track: \(disabled[150, 14])")
+        // Dynamic Type leaves the track and thumb as they are.
+        let normal = try await render(slider(0.6), width: 200, height: 28)
+        let big = try await render(slider(0.6), width: 200, height: 28, dynamicType: .accessibility3)
+        #expect(normal.bytes == big.bytes, "the same pixels at accessibility3")
+    }
+
+    @Test func sliderValueLabelsAndName() async throws {
+        // Value labels 8 pt from the track: with a 20 pt square at each end, the track runs from
+        // 28 + 12 = 40 to 200 − 28 − 12 = 160 and the thumb at 0.5 sits at 28 + 14 + 58 = 100.
+        let labelled = Slider(value: .constant(0.5)) { Text("Volume") } minimumValueLabel: {
+            Color.red.frame(width: 20, height: 20)
+        } maximumValueLabel: {
+            Color.green.frame(width: 20, height: 20)
+        }
+        let image = try await render(labelled.frame(width: 200, height: 28), width: 200, height: 28)
+        #expect(near(image[10, 14], (255, 59, 48)) && near(image[190, 14], (52, 199, 89)), "labels: \(image[10, 14]) \(image[190, 14])")
+        #expect(near(image[100, 14], (255, 255, 255)) && near(image[60, 14], (0, 122, 255)) && near(image[140, 14], over(systemFill, 255)),
+                "track between the labels: \(image[60, 14]) \(image[100, 14]) \(image[140, 14])")
+        #expect(near(image[24, 14], (255, 255, 255)) && near(image[37, 14], (255, 255, 255)), "the gaps: \(image[24, 14]) \(image[37, 14])")
+        // The label is not drawn; it names the slider.
+        let named = Slider(value: .constant(0.3), in: 0...1) { Text("Volume") }
+        let tree = await (try SceneRenderer(named.frame(width: 200, height: 28), size: CGSize(width: 200, height: 28), scale: 1)).accessibilityElements()
+        #expect(tree.map(\.description) == ["Slider \"Volume\" value 30%"], "\(tree)")
+        // A stepped slider with a label draws at the nearest step.
+        let stepped = try await render(Slider(value: .constant(0.3), in: 0...1, step: 0.5) { Text("x") }.frame(width: 200, height: 28), width: 200, height: 28)
+        #expect(near(stepped[100, 14], (255, 255, 255)), "0.3 drawn at 0.5: \(stepped[100, 14])")
+    }
+
+    // ProgressView: the bar (4.5 tall, systemFill, tint) and the spinner (spokes in (60, 60, 68),
+    // (235, 235, 245) dark) in dark mode; Dynamic Type and disabling leave both as they are.
+    @Test func progressViewDarkDisabledAndDynamicType() async throws {
+        let bar = ProgressView(value: 0.5).frame(width: 200)
+        let dark = try await render(bar, width: 200, height: 20, dark: true)
+        #expect(near(dark[50, 10], (10, 132, 255)) && near(dark[150, 10], over(systemFillDark, 0), 3), "dark bar: \(dark[50, 10]) \(dark[150, 10])")
+        let light = try await render(bar, width: 200, height: 20)
+        #expect(near(light[50, 10], (0, 122, 255)) && near(light[150, 10], over(systemFill, 255)), "light bar: \(light[50, 10]) \(light[150, 10])")
+        let disabled = try await render(bar.disabled(true), width: 200, height: 20)
+        let big = try await render(bar, width: 200, height: 20, dynamicType: .accessibility3)
+        #expect(disabled.bytes == light.bytes && big.bytes == light.bytes, "disabled and accessibility3 change nothing")
+        // The spinner's head spoke (12 o'clock, 3.3 ... 10 pt above the centre) at 147/255.
+        let spinner = try await render(ProgressView(), width: 40, height: 40, dark: true)
+        #expect(near(spinner[20, 13], over((235, 235, 245, 147.0 / 255), 0), 4), "dark head spoke: \(spinner[20, 13])")
+        let lightSpinner = try await render(ProgressView(), width: 40, height: 40)
+        #expect(near(lightSpinner[20, 13], over((60, 60, 68, 147.0 / 255), 255), 4), "light head spoke: \(lightSpinner[20, 13])")
+    }
+
+    // Divider: 1 pt in the separator colour, across a VStack; down an HStack.
+    @Test func dividerInSeparatorColourLightAndDark() async throws {
+        let across = VStack(spacing: 0) { Color.clear.frame(height: 10); Divider(); Color.clear.frame(height: 9) }.frame(width: 50)
+        let light = try await render(across, width: 50, height: 20)
+        #expect(inkRows(light, x: 25) == 10...10 && near(light[25, 10], over((60, 60, 67, 73.0 / 255), 255)), "light: \(light[25, 10])")
+        let dark = try await render(across, width: 50, height: 20, dark: true)
+        #expect(near(dark[25, 10], over((84, 84, 88, 153.0 / 255), 0)), "dark: \(dark[25, 10])")
+        let big = try await render(across.disabled(true), width: 50, height: 20, dynamicType: .accessibility3)
+        #expect(big.bytes == light.bytes, "disabled at accessibility3: the same line")
+        let down = try await render(HStack(spacing: 0) { Color.clear.frame(width: 10); Divider(); Color.clear.frame(width: 9) }.frame(height: 20), width: 20, height: 20)
+        #expect(near(down[10, 10], over((60, 60, 67, 73.0 / 255), 255)) && near(down[11, 10], (255, 255, 255)), "vertical: \(down[10, 10])")
     }
 }

@@ -163,8 +163,9 @@ final class SwitchNode: Node {
     override var kind: String { "Switch" }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { SwitchNode.size }
     override func draw(_ ctx: GraphicsContext) {
-        var c = ctx
-        if !environment.isEnabled { c.opacity *= 0.5 }
+        drawAsOne(ctx, opacity: environment.isEnabled ? 1 : 0.5) { drawSwitch($0) }
+    }
+    private func drawSwitch(_ c: GraphicsContext) {
         let track = CGRect(origin: CGPoint(x: frame.minX, y: frame.midY - SwitchNode.size.height / 2), size: SwitchNode.size)
         let scheme = environment.colorScheme
         let onColor = (tint ?? environment.tint ?? .green).resolve(in: scheme)

@@ -99,6 +99,15 @@ struct DrawingKey: Hashable {
     /// children out for `proposal`. Overrides set `frame` first.
     func place(in rect: CGRect, proposal: ProposedViewSize) { frame = rect.sanitized }
     func draw(_ ctx: GraphicsContext) {}
+    /// Draws `body` at `opacity` (0...1) as one picture, as a layer's alpha does: parts drawn
+    /// over each other (a control's thumb over its track) do not show through each other. At 1
+    /// it draws straight into `ctx`.
+    func drawAsOne(_ ctx: GraphicsContext, opacity: Double, _ body: (GraphicsContext) -> Void) {
+        guard opacity < 1 else { return body(ctx) }
+        var c = ctx
+        c.opacity *= opacity
+        c.drawLayer { body($0) }
+    }
 
     /// The node's own value for a horizontal guide in a node of `size` (points from its leading
     /// edge), or nil when it has none and the guide's default applies.

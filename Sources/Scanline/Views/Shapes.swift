@@ -530,14 +530,16 @@ nonisolated public struct Divider: View, PrimitiveView {
     public init() {}
     @MainActor func makeNode(_ b: inout NodeBuilder) -> Node { DividerNode(vertical: b.stackAxis == .horizontal) }
 }
+/// A divider: 1 point thick and as long as offered (10 points when nothing is), in the separator
+/// colour (60, 60, 67 at 29 % light; 84, 84, 88 at 60 % dark), as SwiftUI fills dividers with
+/// its separator style; the same at every Dynamic Type size and when disabled.
 final class DividerNode: Node {
     let vertical: Bool
     init(vertical: Bool) { self.vertical = vertical }
-    /// 1 point thick, and as long as offered (10 points when nothing is).
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
         vertical ? CGSize(width: 1, height: max(0, p.height ?? 10)) : CGSize(width: max(0, p.width ?? 10), height: 1)
     }
-    override func draw(_ ctx: GraphicsContext) { ctx.fill(Path(frame), with: .color(Color.gray.opacity(0.4))) }
+    override func draw(_ ctx: GraphicsContext) { ctx.fill(Path(frame), with: .color(SystemColor.separator)) }
 }
 
 /// Colour names where a `ShapeStyle` is expected: `.foregroundStyle(.white.opacity(0.7))`.
