@@ -219,5 +219,9 @@ import Scanline
             let (cpuShift, gpuShift) = try both { try source.distortionEffect(l.shiftProbe(.float(3.7)), maxSampleOffset: CGSize(width: 4, height: 0)) }
             #expect(cpuShift.bytes == gpuShift.bytes, "distortion at \(scale)x")
         }
+        // Equal bytes also come from a frame that fell back to the CPU: none of these did.
+        let names = ["floatsProbe", "colorProbe", "rectProbe", "arrayProbe", "colorsProbe", "dataProbe", "imageProbe", "halfTinted", "invertProbe", "shiftProbe"]
+        let fellBack = CUDAShaders.fallbacks.messages.filter { message in names.contains { message.contains(": \($0):") } }
+        #expect(fellBack.isEmpty, "ran on the CPU instead: \(fellBack)")
     }
 }
