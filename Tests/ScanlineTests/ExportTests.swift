@@ -410,6 +410,34 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
         #expect(Parallelism.threadCount == outside)
     }
 
+    /// A render's caches are its context's: a second frame in the same context reuses the blurred
+    /// layer of the first; another context starts empty; contexts given one `RenderCaches` share it.
+    @MainActor @Test func aContextKeepsItsOwnCaches() async throws {
+        // An image (whose drawing has a key) under a blur.
+        struct Soft: View {
+            let image: Image
+            var body: some View { image.resizable().frame(width: 20, height: 20).blur(radius: 3) }
+        }
+        let dot = Image(try PixelBuffer(width: 4, height: 4, alpha: .premultiplied, bytes: (0..<16).flatMap { $0 % 3 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] as [UInt8] }))
+        func frame(in context: RenderContext) async throws -> (bytes: [UInt8], hits: Int) {
+            try await RenderContext.$current.withValue(context) {
+                let r = try SceneRenderer(Soft(image: dot), size: CGSize(width: 40, height: 40), scale: 1)
+                let (image, hits) = try await CacheProbe.counting { try await r.still(at: 0) }
+                return (image.bytes, hits)
+            }
+        }
+        let a = RenderContext(), b = RenderContext()
+        let first = try await frame(in: a), again = try await frame(in: a)
+        #expect(first.hits == 0 && again.hits == 1, "the same context reuses its blur: \(first.hits), \(again.hits)")
+        #expect(a.caches.blurs.count == 1 && b.caches.blurs.count == 0)
+        let other = try await frame(in: b)
+        #expect(other.hits == 0 && other.bytes == first.bytes, "another context draws it again, the same bytes")
+        let shared = RenderContext(caches: a.caches)
+        #expect(try await frame(in: shared).hits == 1, "a context given a's caches finds a's blur")
+        a.caches.removeAll()
+        #expect(a.caches.blurs.count == 0 && shared.caches.blurs.count == 0)
+    }
+
     /// A context is read where a file is opened: stopping one context does not stop a file of
     /// another, and a file opened after its context's stop is not stopped.
     @Test func aFileBelongsToTheContextItWasOpenedIn() throws {

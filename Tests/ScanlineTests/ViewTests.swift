@@ -251,8 +251,7 @@ struct Fader: View {
         // A different picture is not served from the cache, and matches a fresh render's bytes.
         let other = try await SceneRenderer(StillUnderShader(image: b), size: CGSize(width: 32, height: 32), scale: 2).still(at: 0.5)
         #expect(other.bytes != first.bytes)
-        RasterCache.lock.withLock { RasterCache.entries.removeAll() }
-        FilterNode.cacheLock.withLock { FilterNode.cache.removeAll() }
+        RenderContext.current.caches.removeAll()
         let fresh = try await SceneRenderer(StillUnderShader(image: b), size: CGSize(width: 32, height: 32), scale: 2).still(at: 0.5)
         #expect(fresh.bytes == other.bytes)
     }

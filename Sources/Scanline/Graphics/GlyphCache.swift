@@ -5,8 +5,8 @@ internal import CCairo
 /// with `disablesSubpixelQuantization` in a solid colour, with a transform that only moves
 /// (no rotation or scaling), no clip, mask, filter or blend mode; anything else goes through
 /// cairo's outlines. Positions are kept to a quarter of a pixel.
+/// One per render context (`RenderCaches.glyphs`).
 final class GlyphCache: @unchecked Sendable {
-    static let shared = GlyphCache()
     static let phases = 4
 
     struct Key: Hashable { let font: ObjectIdentifier; let glyph: UInt32; let px: UInt8; let py: UInt8; let scale: CGFloat }
@@ -20,6 +20,8 @@ final class GlyphCache: @unchecked Sendable {
     }
     private var masks: [Key: Mask] = [:]
     private let lock = NSLock()
+
+    func removeAll() { lock.withLock { masks.removeAll() } }
 
     func mask(_ font: FontHandle, _ glyph: UInt32, phaseX: Int, phaseY: Int, scale: CGFloat) -> Mask {
         let key = Key(font: ObjectIdentifier(font), glyph: glyph, px: UInt8(phaseX), py: UInt8(phaseY), scale: scale)
@@ -82,6 +84,7 @@ extension GraphicsContext {
         let phases = CGFloat(GlyphCache.phases)
         cairo_surface_flush(surface.surface)
         let words = surface.words, rowWords = surface.stride / 4, W = surface.width, H = surface.height
+        let glyphs = RenderContext.current.caches.glyphs
         for i in range {
             let g = run.glyphs[i]
             if g.id >= 0x0FFF_FFFF { continue }
@@ -90,7 +93,7 @@ extension GraphicsContext {
             let qx = (x * phases).rounded(), qy = (y * phases).rounded()
             let ix = Int((qx / phases).rounded(.down)), iy = Int((qy / phases).rounded(.down))
             let px = Int(qx) - ix * GlyphCache.phases, py = Int(qy) - iy * GlyphCache.phases
-            let m = GlyphCache.shared.mask(run.font, g.id, phaseX: px, phaseY: py, scale: s)
+            let m = glyphs.mask(run.font, g.id, phaseX: px, phaseY: py, scale: s)
             let x0 = ix + m.left - surface.origin.x, y0 = iy + m.top - surface.origin.y
             let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(W, x0 + m.width), cy1 = min(H, y0 + m.height)
             guard cx0 < cx1, cy0 < cy1 else { continue }

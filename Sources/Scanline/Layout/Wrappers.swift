@@ -349,10 +349,6 @@ final class FilterNode: WrapperNode {
             return memcmp(s.data, source.data, s.stride * s.height) == 0
         }
     }
-    static let cacheLock = NSLock()
-    nonisolated(unsafe) static var cache: [CachedBlur] = []
-    /// Entries kept (each holds two layers).
-    static let cacheSize = 2
 
     override func draw(_ ctx: GraphicsContext) {
         if let blur, ctx.transform.b == 0, ctx.transform.c == 0 {
@@ -360,12 +356,11 @@ final class FilterNode: WrapperNode {
             let rect = frame.insetBy(dx: -margin, dy: -margin)
             let scale = ctx.surface.scale
             let key = child.drawingKey
-            if let key, let hit = FilterNode.cacheLock.withLock({ () -> CairoSurface? in
-                guard let h = FilterNode.cache.first(where: { $0.key == key && $0.rect == rect && $0.source.scale == scale
-                    && $0.radius == blur.radius && $0.options == blur.options })?.blurred else { return nil }
+            // The render context's two most recent blurs (`RenderCaches.blurs`), each with its layers.
+            let cache = RenderContext.current.caches.blurs
+            if let key, let hit = cache.first(where: { $0.key == key && $0.rect == rect && $0.source.scale == scale
+                                                       && $0.radius == blur.radius && $0.options == blur.options })?.blurred {
                 CacheProbe.current?.hit()
-                return h
-            }) {
                 ctx.draw(hit, in: rect)
                 return
             }
@@ -374,7 +369,7 @@ final class FilterNode: WrapperNode {
                 c.translateBy(x: -origin.x, y: -origin.y)
                 child.draw(c)
             }) else { return }
-            let cached = FilterNode.cacheLock.withLock { FilterNode.cache.first { $0.matches(source, blur.radius, blur.options) }?.blurred }
+            let cached = cache.first { $0.matches(source, blur.radius, blur.options) }?.blurred
             let blurred: CairoSurface
             if let cached { blurred = cached } else {
                 guard let b = try? CairoSurface.render(size: rect.size, scale: scale, environment: environment, renderer: { c in
@@ -384,10 +379,7 @@ final class FilterNode: WrapperNode {
                 blurred = b
             }
             if cached == nil || key != nil {
-                FilterNode.cacheLock.withLock {
-                    FilterNode.cache.append(CachedBlur(source: source, key: key, rect: rect, radius: blur.radius, options: blur.options, blurred: blurred))
-                    if FilterNode.cache.count > FilterNode.cacheSize { FilterNode.cache.removeFirst() }
-                }
+                cache.add(CachedBlur(source: source, key: key, rect: rect, radius: blur.radius, options: blur.options, blurred: blurred))
             }
             ctx.draw(blurred, in: rect)
             return

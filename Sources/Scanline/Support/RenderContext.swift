@@ -7,7 +7,8 @@ import Glibc
 /// (ffmpeg's encoders and decoders, shard and batch children, builds). `stop()` stops that render
 /// and no other: its children are signalled, its temporary files removed, and its export fails at
 /// the next frame with a write error. A context may also set how many threads its pixel loops
-/// use (`threads`; the output is the same for any count).
+/// use (`threads`; the output is the same for any count), and it holds the render's caches
+/// (`caches`), so renders running at once do not evict each other's layers.
 ///
 /// A render runs in the context that the code around it gives, as a task-local value, the way
 /// the render clock is given:
@@ -42,9 +43,15 @@ public final class RenderContext: @unchecked Sendable {
     /// inside the context); nil: the process's count (every core unless set).
     public let threads: Int?
 
-    /// A context whose pixel loops use `threads` threads (at least 1), or the process's count.
-    public init(threads: Int? = nil) {
+    /// What the render keeps between frames (layers under shaders, blurs, glyphs): its own unless
+    /// the context was given another's.
+    public let caches: RenderCaches
+
+    /// A context whose pixel loops use `threads` threads (at least 1), or the process's count,
+    /// with `caches` (default: caches of its own).
+    public init(threads: Int? = nil, caches: RenderCaches = RenderCaches()) {
         self.threads = threads.map { max(1, $0) }
+        self.caches = caches
         RenderContext.remember(self)
     }
 

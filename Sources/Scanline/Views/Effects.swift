@@ -272,28 +272,17 @@ extension Node {
 }
 
 /// Layers of subtrees with a `drawingKey`, most recent last, so a shader over a still subtree
-/// does not redraw it every frame.
+/// does not redraw it every frame; kept in the render context's caches (`RenderCaches.rasters`).
 enum RasterCache {
     struct Key: Equatable { let drawing: DrawingKey, frame: CGRect, transform: CGAffineTransform, size: CGSize, origin: CGPoint, scale: CGFloat }
     struct Entry { let key: Key, pixels: PixelBuffer }
-    static let lock = NSLock()
-    nonisolated(unsafe) static var entries: [Entry] = []
-    /// Layers kept.
-    static let size = 2
 
     static func lookup(_ key: Key) -> PixelBuffer? {
-        lock.withLock {
-            guard let e = entries.first(where: { $0.key == key }) else { return nil }
-            CacheProbe.current?.hit()
-            return e.pixels
-        }
+        guard let e = RenderContext.current.caches.rasters.first(where: { $0.key == key }) else { return nil }
+        CacheProbe.current?.hit()
+        return e.pixels
     }
-    static func store(_ key: Key, _ pixels: PixelBuffer) {
-        lock.withLock {
-            entries.append(Entry(key: key, pixels: pixels))
-            if entries.count > size { entries.removeFirst() }
-        }
-    }
+    static func store(_ key: Key, _ pixels: PixelBuffer) { RenderContext.current.caches.rasters.add(Entry(key: key, pixels: pixels)) }
 }
 
 /// `.colorEffect`, `.distortionEffect` and `.layerEffect` on a view: the view's bounds plus
