@@ -414,24 +414,34 @@ func probe(_ url: URL) throws -> (width: Int, height: Int, frames: Int, fps: Str
     /// layer of the first; another context starts empty; contexts given one `RenderCaches` share it.
     @MainActor @Test func aContextKeepsItsOwnCaches() async throws {
         // An image (whose drawing has a key) under a blur.
+        final class Seen: @unchecked Sendable { var contexts: [ObjectIdentifier] = [] }
+        let seen = Seen()
         struct Soft: View {
             let image: Image
-            var body: some View { image.resizable().frame(width: 20, height: 20).blur(radius: 3) }
+            let seen: Seen
+            var body: some View {
+                ZStack {
+                    image.resizable().frame(width: 20, height: 20).blur(radius: 3)
+                    Canvas { _, _ in seen.contexts.append(ObjectIdentifier(RenderContext.current)) }
+                }
+            }
         }
         let dot = Image(try PixelBuffer(width: 4, height: 4, alpha: .premultiplied, bytes: (0..<16).flatMap { $0 % 3 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] as [UInt8] }))
         func frame(in context: RenderContext) async throws -> (bytes: [UInt8], hits: Int) {
             try await RenderContext.$current.withValue(context) {
-                let r = try SceneRenderer(Soft(image: dot), size: CGSize(width: 40, height: 40), scale: 1)
+                let r = try SceneRenderer(Soft(image: dot, seen: seen), size: CGSize(width: 40, height: 40), scale: 1)
+                #expect(RenderContext.current === context, "the context before the render")
                 let (image, hits) = try await CacheProbe.counting { try await r.still(at: 0) }
                 return (image.bytes, hits)
             }
         }
         let a = RenderContext(), b = RenderContext()
         let first = try await frame(in: a), again = try await frame(in: a)
+        #expect(!seen.contexts.isEmpty && seen.contexts.allSatisfy { $0 == ObjectIdentifier(a) }, "drawn in a: \(seen.contexts.map { $0 == ObjectIdentifier(a) ? "a" : $0 == ObjectIdentifier(RenderContext.process) ? "process" : "other" })")
         #expect(first.hits == 0 && again.hits == 1, "the same context reuses its blur: \(first.hits), \(again.hits)")
-        #expect(a.caches.blurs.count == 1 && b.caches.blurs.count == 0)
+        #expect(a.caches.blurs.count == 1 && b.caches.blurs.count == 0, "entries: a \(a.caches.blurs.count), b \(b.caches.blurs.count)")
         let other = try await frame(in: b)
-        #expect(other.hits == 0 && other.bytes == first.bytes, "another context draws it again, the same bytes")
+        #expect(other.hits == 0 && other.bytes == first.bytes, "another context draws it again, the same bytes (hits \(other.hits))")
         let shared = RenderContext(caches: a.caches)
         #expect(try await frame(in: shared).hits == 1, "a context given a's caches finds a's blur")
         a.caches.removeAll()
