@@ -1,4 +1,5 @@
 import Scanline
+import ScanlineBlocks
 
 /// `scanline batch jobs.jsonl`: many renders, one per line, in this process (issue #20).
 ///
@@ -90,6 +91,20 @@ enum BatchCommand {
         // Quiet where the command has --quiet (text, for one, prints nothing but its result).
         let quiet = ScanlineCLI.commands.first { $0.name == command }?.options.contains { $0.names.contains("--quiet") } == true
         return (argv + ["--output=" + output] + (quiet ? ["--quiet"] : []) + (inputs.isEmpty ? [] : ["--"] + inputs), output)
+    }
+
+    /// A job that renders one of Scanline's scenes, as the request its child is given
+    /// (`render --request`): read and checked here, once, by the parser `scanline render` uses,
+    /// so a bad value fails its line before any child starts. Nil for every other job (other
+    /// commands, the user's own files, which their own program renders), which keeps its
+    /// command line; an option render does not know is left for the child to refuse.
+    static func request(_ argv: [String], reports: Bool) throws -> RenderRequest? {
+        guard argv.first == "render", let args = try? Arguments(Array(argv.dropFirst()), specs: RenderCommand.command.options),
+              args.positionals.count == 1, let scene = SceneRegistry.named(args.positionals[0]) else { return nil }
+        var request = try RenderRequest(args)
+        request.scene = scene.name
+        request.json = reports
+        return request
     }
 
     /// The job's hash: FNV-1a (64 bits) of Scanline's version and the line's JSON with sorted
@@ -224,8 +239,11 @@ enum BatchCommand {
                     o.isTerminal = false
                     // With --json, each job reports too, and its outputs and warnings join the batch's.
                     let reports = output.report != nil && ScanlineCLI.commands.first { $0.name == argv[0] }?.options.contains { $0.names.contains("--json") } == true
-                    // (--json before the options: the inputs come last, after `--`.)
-                    let code = await runJob(reports ? [argv[0], "--json"] + argv.dropFirst() : argv, &o)
+                    // A scene's render goes as one checked request; other jobs as their command
+                    // line (--json before the options: the inputs come last, after `--`).
+                    let jobArgv = try request(argv, reports: reports).map { ["render", "--request", $0.encoded] }
+                        ?? (reports ? [argv[0], "--json"] + argv.dropFirst() : argv)
+                    let code = await runJob(jobArgv, &o)
                     if reports, let job = try? JSONDecoder().decode(JSONReport.self, from: Data(o.stdout.utf8)) {
                         output.report?.outputs += job.outputs
                         output.report?.warnings += job.warnings.map { "line \(number + 1): \($0)" }

@@ -169,11 +169,7 @@ public enum ScanlineCLI {
                 request = parsed
             }
             if request.json && output.report == nil { output.report = JSONReport(command: "render") }
-            let previousDevice = ShaderDevice.current
-            if let name = request.shaderDevice, let device = ShaderDevice(rawValue: name) {
-                if device == .cuda { _ = try ShaderDevice.cudaDevice() }
-                ShaderDevice.current = device
-            }
+            let previousDevice = try request.useShaderDevice()
             defer { ShaderDevice.current = previousDevice }
             try await RenderCommand.render(scene, request, &output)
         } catch {

@@ -203,6 +203,10 @@ enum RenderCommand {
             guard let name = request.scene, let scene = SceneRegistry.named(name) else {
                 throw UsageError("--request names no scene Scanline has (\(request.scene ?? "none")); a user's view's request goes to its own program")
             }
+            // What the command line would have set: the JSON report, and where shaders run.
+            if request.json && output.report == nil { output.report = JSONReport(command: "render") }
+            let previous = try request.useShaderDevice()
+            defer { ShaderDevice.current = previous }
             try await render(scene, request, &output)
             return
         }

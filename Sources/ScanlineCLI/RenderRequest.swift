@@ -4,7 +4,8 @@ import Scanline
 /// One `scanline render`, as its command line asked for it: parsed and checked once
 /// (`init(_:)`), and `Codable`, so it travels whole. A user's view's program receives it as JSON
 /// (`--request`), with its `.metal` files; a shard's header carries its `parameters`, which
-/// `join` compares; `--shards N --local` hands each child the same request with its shard set.
+/// `join` compares; `--shards N --local` hands each child the same request with its shard set;
+/// `batch` reads a scene's job line into one (`BatchCommand.request`) and hands it to the job's child.
 ///
 /// Only what needs no scene is checked here (numbers and their ranges, names, sizes, dates,
 /// colours, frame ranges). What depends on the scene or the output's format (the scene's own
@@ -124,6 +125,18 @@ struct RenderRequest: Codable, Equatable {
         local = args.has("--local")
         quiet = args.has("--quiet")
         json = args.has("--json")
+    }
+
+    /// Makes `.metal` functions run where the request says (`--device cpu|cuda|auto`; nil leaves
+    /// the environment's choice), checking first that a GPU is there for `cuda`. Returns the
+    /// device before, for the caller to put back.
+    func useShaderDevice() throws -> ShaderDevice {
+        let previous = ShaderDevice.current
+        if let name = shaderDevice, let device = ShaderDevice(rawValue: name) {
+            if device == .cuda { _ = try ShaderDevice.cudaDevice() }
+            ShaderDevice.current = device
+        }
+        return previous
     }
 
     /// The render's parameters, canonical (sorted JSON): the request without where it goes, how

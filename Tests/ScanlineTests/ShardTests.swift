@@ -313,6 +313,37 @@ import Scanline
         #expect(a == [1, 3, 5] && b == [2, 4] && a.isDisjoint(with: b), "\(a) \(b)")
     }
 
+    /// Issue #30 point 1: a batch's render of a scene goes to its child as one request, read and
+    /// checked in the batch by render's own parser: the output is the command line's, byte for
+    /// byte, and a bad value fails its line with render's message before any child starts (a
+    /// child's failure would end in "See 'scanline render --help'").
+    @Test func batchRendersAScenesJobAsOneCheckedRequest() throws {
+        let jobs = folder.appendingPathComponent("requests.jsonl")
+        try [#"{"command":"render","input":"counter","duration":0.5,"scale":1,"fps":10,"output":"\#(path("req.gif"))"}"#,
+             #"{"command":"render","input":"counter","duration":-1,"scale":1,"output":"\#(path("bad.gif"))"}"#,
+             #"{"command":"render","input":"counter","duration":0.5,"scale":1,"color-scheme":"sepia","output":"\#(path("bad2.gif"))"}"#]
+            .joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let batch = try run(["batch", jobs.path])
+        #expect(batch.code == 1 && batch.stderr.contains("3 jobs: 1 done, 0 skipped, 2 failed"), "\(batch.stderr)")
+        let direct = try run(["render", "counter", "--duration", "0.5", "--scale", "1", "--fps", "10", "-o", path("direct.gif"), "--quiet"])
+        #expect(direct.code == 0, "\(direct.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("req.gif"))) == Data(contentsOf: URL(fileURLWithPath: path("direct.gif"))))
+        let report = try String(contentsOfFile: path("requests.report.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(report.count == 3 && report[1].contains("--duration") && report[2].contains("--color-scheme"), "\(report)")
+        #expect(!report[1].contains("See 'scanline render --help'") && !report[2].contains("See 'scanline render --help'"),
+                "checked in the batch, not by a child: \(report)")
+        // The request keeps where shaders run: --device cuda on a machine without a GPU is one
+        // line saying so (it used to be dropped, and the render ran on the CPU).
+        var cuda = try RenderRequest(try Arguments(["counter", "--time", "0", "-o", path("cuda.png"), "--device", "cuda"], specs: RenderCommand.command.options))
+        cuda.scene = "counter"
+        let viaRequest = try run(["render", "--request", cuda.encoded])
+        if (try? ShaderDevice.cudaDevice()) == nil {
+            #expect(viaRequest.code == 1 && viaRequest.stderr.contains("--device cuda: ") && viaRequest.stderr.split(separator: "\n").count == 1, "\(viaRequest)")
+        } else {
+            #expect(viaRequest.code == 0, "\(viaRequest)")
+        }
+    }
+
     /// Issue #32 point 2: shards rendered from two versions of one input file, with the same
     /// command line, do not join.
     @Test func shardsOfTwoVersionsOfAnInputDoNotJoin() throws {
