@@ -12,7 +12,7 @@ OLD_CHECKOUT is a checkout of the earlier commit with its release build made, fo
                                             && swift build -c release --product scanline)
 and this checkout's release build is the new one (`make bench` builds it). ROUNDS (default 5):
 each round runs every row once for each build, the order of the two builds alternating between
-rounds, and the table shows each row's median. On a busy or two-core machine the spread of a row
+rounds (after one uncounted round for each), and the table shows each row's median. On a busy or two-core machine the spread of a row
 is printed too: a ratio inside it is noise.
 """
 import json, os, statistics, subprocess, sys, tempfile, time
@@ -94,6 +94,10 @@ def main():
     image = os.path.join(WORK, "input.png")
     run([os.path.join(ROOT, ".build", "release", "scanline-bench"), "input", image])
     samples = {"old": {}, "new": {}}
+    # One round for each build first, not counted: the caches on disk (compiled .metal files),
+    # the page cache and the CPU's clocks settle before anything is timed.
+    for label, checkout in (("old", old), ("new", ROOT)):
+        measure(checkout, image, label)
     for r in range(rounds):
         order = [("old", old), ("new", ROOT)] if r % 2 == 0 else [("new", ROOT), ("old", old)]
         for label, checkout in order:
