@@ -202,7 +202,9 @@ static size_t timer_count, timer_capacity;
 static struct tracked_block { void *block, *render; } *blocks;
 static size_t block_count, block_capacity;
 
-static void end_sources(void *render);
+struct tracked_source;
+static struct tracked_source *end_sources(void *render, size_t *ended);
+static void finish_ended_sources(struct tracked_source *ended, size_t count);
 
 static int grow(void **array, size_t *capacity, size_t count, size_t size) {
     if (count < *capacity) return 1;
@@ -280,8 +282,10 @@ void scanline_render_timers_end(void *render) {
         if (release_block) release_block(blocks[i].block);
     }
     block_count = kept;
-    end_sources(render);
+    size_t ended_count = 0;
+    struct tracked_source *ended = end_sources(render, &ended_count);
     pthread_mutex_unlock(&timers_lock);
+    finish_ended_sources(ended, ended_count);
 }
 
 void CFRunLoopPerformBlock(void *loop, void *modes, void *block) {
@@ -452,17 +456,35 @@ int scanline_render_dispatch_fire(void *render, uint64_t now_ns) {
     }
 }
 
-/// `render` has ended: its sources are released (they never fire again).
-static void end_sources(void *render) {
-    dispatch_object_fn release = LOOKUP(dispatch_object_fn, "dispatch_release");
-    block_release_fn release_block = LOOKUP(block_release_fn, "_Block_release");
-    size_t kept = 0;
+/// `render` has ended: its sources are cancelled and released (they never fire again). The
+/// cancel matters: a one-shot timer whose handler holds the source (Combine's `delay` on the main
+/// queue cancels its timer from its handler) would otherwise keep itself and its handler alive
+/// for ever once its render ended before it was due. Called with `timers_lock` held: the
+/// sources are taken out of the list here and cancelled by `finish_ended_sources` after the lock
+/// is let go (cancelling may call back into the dispatch functions this file wraps).
+static struct tracked_source *end_sources(void *render, size_t *ended) {
+    size_t kept = 0, count = 0;
+    for (size_t i = 0; i < source_count; i++) count += sources[i].render == render;
+    struct tracked_source *taken = count ? malloc(count * sizeof *taken) : NULL;
+    *ended = 0;
     for (size_t i = 0; i < source_count; i++) {
         if (sources[i].render != render) { sources[kept++] = sources[i]; continue; }
-        if (sources[i].handler && release_block) release_block(sources[i].handler);
-        if (release) release(sources[i].source);
+        if (taken) taken[(*ended)++] = sources[i];
     }
-    source_count = kept;
+    if (taken) source_count = kept;   // without memory for the list, they stay tracked (a leak, not a crash)
+    return taken;
+}
+
+static void finish_ended_sources(struct tracked_source *ended, size_t count) {
+    dispatch_object_fn release = LOOKUP(dispatch_object_fn, "dispatch_release");
+    dispatch_object_fn cancel = LOOKUP(dispatch_object_fn, "dispatch_source_cancel");
+    block_release_fn release_block = LOOKUP(block_release_fn, "_Block_release");
+    for (size_t i = 0; i < count; i++) {
+        if (cancel) cancel(ended[i].source);
+        if (ended[i].handler && release_block) release_block(ended[i].handler);
+        if (release) release(ended[i].source);
+    }
+    free(ended);
 }
 
 int scanline_render_blocks_run(void *render) {

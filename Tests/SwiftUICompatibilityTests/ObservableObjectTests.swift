@@ -237,6 +237,29 @@ struct LevelSetter: View {
         }
     }
 
+    /// A delay still pending when its render ends is cancelled with the render: its timer and
+    /// what the delayed action holds are freed (the timer's handler held the timer, so it kept
+    /// itself and the action alive for ever; the AddressSanitizer runs reported it as a leak).
+    @Test func aDelayPendingWhenItsRenderEndsIsFreed() async throws {
+        final class Token: @unchecked Sendable {}
+        struct Pending: View {
+            let token: Token
+            var body: some View {
+                SwiftUI.Color.red.frame(width: 4, height: 4)
+                    .onReceive(Just(1).delay(for: .seconds(5), scheduler: DispatchQueue.main)) { _ in _ = token }
+            }
+        }
+        weak var left: Token?
+        do {
+            let token = Token()
+            left = token
+            _ = try await SceneRenderer(Pending(token: token), size: CGSize(width: 4, height: 4), scale: 1).still(at: 0.1)
+        }
+        // The cancellation lets the handler go on the main queue: give it a moment.
+        for _ in 0..<200 where left != nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(left == nil, "the pending delay's action is still alive after its render ended")
+    }
+
     @Test func delayedValuesLandAtTheirRenderTime() async throws {
         let red: (UInt8, UInt8, UInt8, UInt8) = (255, 59, 48, 255)
         let green: (UInt8, UInt8, UInt8, UInt8) = (52, 199, 89, 255)
