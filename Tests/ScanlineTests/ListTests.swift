@@ -86,8 +86,8 @@ import Scanline
     /// Sections without a header (iOS 18's pictures, List's comment): 35.33 from card to card
     /// (10 after a card, 25.33 before the next), and 19.33 before the next after a footer's
     /// 10. Worked out at scale 1: card 1 from 35 to 79 (one 44 pt row); card 2 from 79 + 10 +
-    /// 25.33 = 114.33 to 158.33; its one-line footer 6 below (164.33), a footnote line of 15.51,
-    /// then 10 + 19.33: card 3 from 209.17.
+    /// 25.33 = 114.33 to 158.33; its one-line footer 6 below (164.33), a caption line of 14.32
+    /// (12 pt), then 10 + 19.33: card 3 from 207.98.
     @Test func sectionsWithoutHeadersAreApartAsOniOS18() async throws {
         let image = try await render(List {
             Section { Text("One") }
@@ -96,8 +96,8 @@ import Scanline
         })
         let whiteRows = (0..<300).filter { near(image[200, $0], white) }
         let starts = whiteRows.filter { !whiteRows.contains($0 - 1) }
-        // First whole white rows: 35, 115 (114.33 is a third of a card's row), 210 (209.17).
-        #expect(starts == [35, 115, 210], "card tops \(starts)")
+        // First whole white rows: 35, 115 (114.33 is a third of a card's row), 208 (207.98).
+        #expect(starts == [35, 115, 208], "card tops \(starts)")
         // Each card is 44 tall: its last whole white row 43 below the first.
         let ends = whiteRows.filter { !whiteRows.contains($0 + 1) }
         #expect(ends.prefix(2) == [78, 157], "card bottoms \(ends)")

@@ -29,8 +29,7 @@
 ///   footer starts 6 below the card (Scanline's choice) and ends 10 before what follows, and a
 ///   section without a header after a footer starts 19.33 below that (PrivacyView's one
 ///   two-line footer: its next card 32.67 below its last baseline; a header after a footer keeps
-///   23.33, unmeasured). Apple's footer lines there are about 14.3 pt apart, tighter than
-///   footnote's line; not modelled;
+///   23.33, unmeasured);
 /// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
 ///   20 on both sides [iPhone 11] and 11 above and below (`listRowInsets`): two iOS 18 pictures
 ///   measure 10.4 to 11.6 (home-assistant/iOS's location history, two texts in a 62.3 pt row;
@@ -45,7 +44,12 @@
 ///   60, 60, 67 at 29 % light; 84, 84, 88 at 60 % dark) at the bottom of each row but a section's
 ///   last, from the row content's leading edge to the card's trailing edge (iOS 16 and later
 ///   align separators with the row's text);
-/// - headers and footers: footnote (13 pt) in the secondary label colour, headers upper-cased
+/// - footers: caption (12 pt) in the secondary label colour [iOS 18: the same PrivacyView
+///   picture at 3x, its two-line footer: ascender tops 14.0 pt apart (caption's line is 14.3,
+///   footnote's 15.5), the second line's ascender-to-baseline 9.0 pt, cap heights 8.33 : 11.33
+///   against the 17 pt body's (so 12.5 pt); with footnote the next card sat 2 pt low, with caption
+///   1 pt high];
+/// - headers: footnote (13 pt) in the secondary label colour, upper-cased
 ///   (Scanline's choice for the classic look, which no source read measures; `.textCase(nil)`
 ///   keeps the case), at the rows' text inset; `.headerProminence(.increased)` draws the header in
 ///   `.title3` bold, primary colour, as written;
@@ -158,7 +162,7 @@ nonisolated public struct Section<Parent: View, Content: View, Footer: View>: Vi
             if b.environment.headerProminence == .increased { return header.font(.title3.bold()).foregroundStyle(.primary) }
             return header.font(.footnote).textCase(.uppercase).foregroundStyle(.secondary)
         }
-        let styledFooter: any View = inList ? footer.font(.footnote).foregroundStyle(.secondary) : footer
+        let styledFooter: any View = inList ? footer.font(.caption).foregroundStyle(.secondary) : footer
         return SectionNode(header: hasHeader ? titles.child(styledHeader(), key: "header") : nil, rows: rows,
                            footer: hasFooter ? titles.child(styledFooter, key: "footer") : nil)
     }
