@@ -84,10 +84,10 @@ import Scanline
     }
 
     /// Sections without a header (iOS 18's pictures, List's comment): 35.33 from card to card
-    /// (10 after a card, 25.33 before the next), and 19.33 before the next after a footer's
-    /// 10. Worked out at scale 1: card 1 from 35 to 79 (one 44 pt row); card 2 from 79 + 10 +
-    /// 25.33 = 114.33 to 158.33; its one-line footer 6 below (164.33), a caption line of 14.32
-    /// (12 pt), then 10 + 19.33: card 3 from 207.98.
+    /// (10 after a card, 25.33 before the next), and after a footer 32.67 below its last
+    /// baseline. Worked out at scale 1: card 1 from 35 to 79 (one 44 pt row); card 2 from 79 +
+    /// 10 + 25.33 = 114.33 to 158.33; its one-line footer 6 below; card 3 32.67 below the
+    /// footer's baseline, read from its ink ("Footnote" has no descender: its ink ends there).
     @Test func sectionsWithoutHeadersAreApartAsOniOS18() async throws {
         let image = try await render(List {
             Section { Text("One") }
@@ -96,8 +96,12 @@ import Scanline
         })
         let whiteRows = (0..<300).filter { near(image[200, $0], white) }
         let starts = whiteRows.filter { !whiteRows.contains($0 - 1) }
-        // First whole white rows: 35, 115 (114.33 is a third of a card's row), 208 (207.98).
-        #expect(starts == [35, 115, 208], "card tops \(starts)")
+        // First whole white rows: 35, 115 (114.33 is a third of a card's row), then the third.
+        #expect(starts.prefix(2) == [35, 115] && starts.count == 3, "card tops \(starts)")
+        let footerInk = (160..<205).filter { y in (40..<120).contains { image[$0, y].r < 200 } }
+        let baseline = Double((footerInk.last ?? 0) + 1)
+        #expect(footerInk.first.map { $0 > 164 } == true && abs(Double(starts.last ?? 0) - (baseline + 98.0 / 3)) <= 1.5,
+                "card 3 at \(starts.last ?? -1), the footer's baseline at \(baseline): 32.67 apart")
         // Each card is 44 tall: its last whole white row 43 below the first.
         let ends = whiteRows.filter { !whiteRows.contains($0 + 1) }
         #expect(ends.prefix(2) == [78, 157], "card bottoms \(ends)")

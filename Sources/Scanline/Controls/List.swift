@@ -27,9 +27,9 @@
 ///   `AboutView.test` `testUI.light.png`, five card-to-card gaps of 35.33 without a header, two of
 ///   55.0 with a one-line header]; its header 6 above the card; 10 after the card [§10.1]; a
 ///   footer starts 6 below the card (Scanline's choice) and ends 10 before what follows, and a
-///   section without a header after a footer starts 19.33 below that (PrivacyView's one
-///   two-line footer: its next card 32.67 below its last baseline; a header after a footer keeps
-///   23.33, unmeasured);
+///   section without a header after a footer starts 32.67 below the footer's last baseline
+///   (PrivacyView's one two-line footer; a header after a footer keeps 23.33 below the footer's
+///   end, unmeasured);
 /// - rows: at least 44 tall (`defaultMinListRowHeight`) [§10.1; iPhone 11], their content inset
 ///   20 on both sides [iPhone 11] and 11 above and below (`listRowInsets`): two iOS 18 pictures
 ///   measure 10.4 to 11.6 (home-assistant/iOS's location history, two texts in a 62.3 pt row;
@@ -496,11 +496,14 @@ final class ListNode: Node {
         let spacing = environment.listSectionSpacing.points
         var y = origin.y
         var cards: [CGRect] = [], rows: [[CGRect]] = [], parts: [(Node, CGRect)] = []
+        // The last text baseline of the footer just laid out, if the section had one.
+        var footerBaseline: CGFloat? = nil
         func text(_ n: Node, leading: CGFloat, trailing: CGFloat, gapAbove: CGFloat, gapBelow: CGFloat) {
             let w = max(width - leading - trailing, 0)
             let s = n.sizeThatFits(ProposedViewSize(width: w, height: nil))
             y += gapAbove
             parts.append((n, CGRect(x: origin.x + leading, y: y, width: min(s.width, w), height: s.height)))
+            footerBaseline = y + n.guide(.lastTextBaseline, in: s)
             y += s.height + gapBelow
         }
         for (i, section) in sections.enumerated() {
@@ -512,8 +515,15 @@ final class ListNode: Node {
                     text(h, leading: textInset, trailing: textInset, gapAbove: i == 0 ? 16 : (spacing ?? 70 / 3), gapBelow: 6)
                 } else {
                     let first: CGFloat = environment.contentMarginTopIsSet ? 22 / 3 : 35
-                    let later: CGFloat = i > 0 && sections[i - 1].footer != nil ? 58 / 3 : 76 / 3   // 19.33 after a footer, 25.33 after a card
-                    y += i == 0 ? first : (spacing ?? later)
+                    if i == 0 {
+                        y += first
+                    } else if let spacing {
+                        y += spacing
+                    } else if sections[i - 1].footer != nil, let baseline = footerBaseline {
+                        y = baseline + 98 / 3   // 32.67 below the footer's last baseline
+                    } else {
+                        y += 76 / 3   // 25.33 after a card (10 below it already)
+                    }
                 }
             case .grouped:
                 y += i == 0 ? 22 : (spacing ?? 22)
@@ -550,6 +560,7 @@ final class ListNode: Node {
             cards.append(CGRect(x: origin.x + m, y: top, width: cardWidth, height: y - top))
             rows.append(frames)
             // Below the section: its footer and what the style leaves.
+            footerBaseline = nil
             switch look {
             case .insetGrouped, .grouped:
                 if let f = section.footer { text(f, leading: textInset, trailing: textInset, gapAbove: 6, gapBelow: 10) } else { y += look == .grouped ? 8 : 10 }
