@@ -279,7 +279,13 @@ enum CommonOptions {
         if named == nil, ShaderDevice.fromEnvironment == nil {
             throw UsageError("SCANLINE_DEVICE must be cpu, cuda or auto (got '\(ProcessInfo.processInfo.environment["SCANLINE_DEVICE"] ?? "")')")
         }
-        let device = named ?? previous
+        return try use(named ?? previous)
+    }
+
+    /// Makes `device` the one `.metal` functions run on, checking first that a GPU is there for
+    /// `cuda`. Returns the device before, for the caller to put back.
+    static func use(_ device: ShaderDevice) throws -> ShaderDevice {
+        let previous = ShaderDevice.current
         if device == .cuda { _ = try ShaderDevice.cudaDevice() }
         ShaderDevice.current = device
         return previous

@@ -131,12 +131,8 @@ struct RenderRequest: Codable, Equatable {
     /// the environment's choice), checking first that a GPU is there for `cuda`. Returns the
     /// device before, for the caller to put back.
     func useShaderDevice() throws -> ShaderDevice {
-        let previous = ShaderDevice.current
-        if let name = shaderDevice, let device = ShaderDevice(rawValue: name) {
-            if device == .cuda { _ = try ShaderDevice.cudaDevice() }
-            ShaderDevice.current = device
-        }
-        return previous
+        guard let name = shaderDevice, let device = ShaderDevice(rawValue: name) else { return ShaderDevice.current }
+        return try CommonOptions.use(device)
     }
 
     /// The render's parameters, canonical (sorted JSON): the request without where it goes, how
